@@ -1,0 +1,36 @@
+//===- CudaEmitter.h - IR to CUDA source and host header ------------------===//
+//
+// Writes NAME.cu (one __global__ kernel and one host launcher per IR kernel)
+// and NAME.h (the host API: one function per kernel taking stencil::Grid
+// arguments and scalars, returning the reductions). The emitter follows the
+// decisions recorded on each ir::Kernel by the passes (schedule, uniforms,
+// cached grids, merged arrays, reduction and histogram lowering); it makes no
+// decisions of its own beyond the straightforward lowering.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_CUDAEMITTER_H
+#define STENCILC_CODEGEN_CUDAEMITTER_H
+
+#include "codegen/IR.h"
+
+#include <string>
+
+namespace stencilc {
+
+struct EmitOptions {
+  std::string Namespace = "gpu"; ///< C++ namespace of the host API
+  std::string HeaderName;        ///< how NAME.cu includes NAME.h
+  std::string Arch = "sm_90";    ///< target architecture (for comments/checks)
+  bool LineDirectives = false;   ///< emit #line pointing into the spec
+};
+
+struct EmitResult {
+  std::string Cuda;   ///< NAME.cu
+  std::string Header; ///< NAME.h
+};
+
+EmitResult emitCuda(const ir::Module &M, const EmitOptions &Opts);
+
+} // namespace stencilc
+
+#endif

@@ -1,0 +1,347 @@
+//===- IR.h - the stencilc intermediate representation --------------------===//
+//
+// A small typed IR in the style of Halide's IR.h: immutable expression nodes
+// built through `make` functions that check their arguments, statements that
+// own their children, and a Kernel that carries both the body and the
+// decisions passes take about it (schedule, caching, merging, reductions).
+//
+// The frontend is the only producer of bodies; passes rewrite bodies through
+// ExprMutator (see IRMutator.h) or fill in the decision fields; the emitter is
+// the only consumer. No Clang type appears here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_IR_H
+#define STENCILC_CODEGEN_IR_H
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stencilc::ir {
+
+/// Element and value types. Bool is only produced by comparisons and logic.
+enum class Type : uint8_t { Bool, Int32, Int64, Float32, Float64 };
+
+const char *typeName(Type T);     ///< IR spelling: bool, i32, i64, f32, f64.
+const char *cudaTypeName(Type T); ///< C++/CUDA spelling: bool, int, int64_t, ...
+bool isFloat(Type T);
+bool isInteger(Type T);
+/// The usual arithmetic conversion of two operand types (C++ rules restricted
+/// to our types): the wider float, else the wider integer.
+Type promote(Type A, Type B);
+
+/// A position in the spec file (1-based; 0 means unknown).
+struct SourceLoc {
+  unsigned Line = 0;
+  unsigned Col = 0;
+  bool valid() const { return Line != 0; }
+};
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+enum class ExprKind : uint8_t {
+  Constant, ///< integer, floating or boolean literal
+  Var,      ///< a scalar parameter, a local, or a hoisted uniform
+  GridRead, ///< g(d0, ..., dR-1) at constant offsets from the current point
+  Index,    ///< index(d): the current point's coordinate along d
+  Unary,
+  Binary,
+  Select, ///< c ? t : f
+  Cast,
+  Call ///< a math function
+};
+
+enum class VarScope : uint8_t { Param, Local, Uniform };
+enum class UnaryOp : uint8_t { Neg, Not };
+enum class BinaryOp : uint8_t {
+  Add, Sub, Mul, Div, Rem,
+  Lt, Le, Gt, Ge, Eq, Ne,
+  And, Or
+};
+enum class MathFn : uint8_t {
+  Sqrt, Abs, Min, Max, Exp, Log, Pow, Sin, Cos, Floor, Ceil
+};
+
+const char *opSpelling(UnaryOp Op);  ///< "-", "!"
+const char *opSpelling(BinaryOp Op); ///< "+", "<", "&&", ...
+const char *fnName(MathFn Fn);       ///< "sqrt", "abs", ...
+unsigned fnArity(MathFn Fn);
+bool isComparison(BinaryOp Op);
+bool isLogical(BinaryOp Op);
+
+struct ExprNode;
+using Expr = std::shared_ptr<const ExprNode>;
+
+struct ExprNode {
+  ExprKind Kind;
+  Type Ty;
+  ExprNode(ExprKind K, Type T) : Kind(K), Ty(T) {}
+  virtual ~ExprNode() = default;
+};
+
+struct Constant : ExprNode {
+  // Integers and bools are held exactly in IntValue, floats in FloatValue.
+  int64_t IntValue = 0;
+  double FloatValue = 0;
+  Constant(Type T) : ExprNode(ExprKind::Constant, T) {}
+  static Expr makeInt(int64_t V, Type T = Type::Int32);
+  static Expr makeFloat(double V, Type T = Type::Float64);
+  static Expr makeBool(bool V);
+  /// The value as a double, whatever the type.
+  double asDouble() const;
+};
+
+struct Var : ExprNode {
+  std::string Name;
+  VarScope Scope;
+  Var(std::string N, VarScope S, Type T)
+      : ExprNode(ExprKind::Var, T), Name(std::move(N)), Scope(S) {}
+  static Expr make(std::string Name, VarScope Scope, Type T);
+};
+
+struct GridRead : ExprNode {
+  std::string Grid;
+  std::vector<int> Offsets; ///< one per dimension, outermost first
+  GridRead(std::string G, std::vector<int> O, Type T)
+      : ExprNode(ExprKind::GridRead, T), Grid(std::move(G)),
+        Offsets(std::move(O)) {}
+  static Expr make(std::string Grid, std::vector<int> Offsets, Type Elem);
+  bool isCentre() const;
+};
+
+struct Index : ExprNode {
+  int Dim;
+  Index(int D) : ExprNode(ExprKind::Index, Type::Int32), Dim(D) {}
+  static Expr make(int Dim);
+};
+
+struct Unary : ExprNode {
+  UnaryOp Op;
+  Expr Operand;
+  Unary(UnaryOp O, Expr A, Type T)
+      : ExprNode(ExprKind::Unary, T), Op(O), Operand(std::move(A)) {}
+  static Expr make(UnaryOp Op, Expr Operand);
+};
+
+struct Binary : ExprNode {
+  BinaryOp Op;
+  Expr LHS, RHS;
+  Binary(BinaryOp O, Expr A, Expr B, Type T)
+      : ExprNode(ExprKind::Binary, T), Op(O), LHS(std::move(A)),
+        RHS(std::move(B)) {}
+  /// Operands must already have the same type for arithmetic (the frontend
+  /// inserts Casts for C++'s implicit conversions); comparisons yield Bool.
+  static Expr make(BinaryOp Op, Expr LHS, Expr RHS);
+};
+
+struct Select : ExprNode {
+  Expr Cond, TrueValue, FalseValue;
+  Select(Expr C, Expr T, Expr F, Type Ty)
+      : ExprNode(ExprKind::Select, Ty), Cond(std::move(C)),
+        TrueValue(std::move(T)), FalseValue(std::move(F)) {}
+  static Expr make(Expr Cond, Expr TrueValue, Expr FalseValue);
+};
+
+struct Cast : ExprNode {
+  Expr Value;
+  Cast(Type T, Expr V) : ExprNode(ExprKind::Cast, T), Value(std::move(V)) {}
+  /// Returns Value itself when it already has type T.
+  static Expr make(Type T, Expr Value);
+};
+
+struct Call : ExprNode {
+  MathFn Fn;
+  std::vector<Expr> Args;
+  Call(MathFn F, std::vector<Expr> A, Type T)
+      : ExprNode(ExprKind::Call, T), Fn(F), Args(std::move(A)) {}
+  static Expr make(MathFn Fn, std::vector<Expr> Args);
+};
+
+/// Checked downcast: `as<GridRead>(E)` returns nullptr when E is not one.
+template <class T> const T *as(const Expr &E);
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+enum class StmtKind : uint8_t {
+  Declare,   ///< T name = init;           (a new local; names are unique)
+  Assign,    ///< name = value;            (an existing local)
+  Store,     ///< grid() = value;          (Out/InOut grid, centre only)
+  Reduce,    ///< r += v / r = max(r, v)   (op from the reduction's kind)
+  HistAdd,   ///< h[index] += value;
+  If         ///< if (cond) {then} else {else}
+};
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+struct Stmt {
+  StmtKind Kind;
+  SourceLoc Loc;
+  std::string Name; ///< local, grid, reduction or histogram name
+  Type Ty = Type::Float64; ///< Declare: the local's type
+  Expr Value;              ///< init / value / added value
+  Expr Index;              ///< HistAdd: the bin
+  Expr Cond;               ///< If
+  Block Then, Else;        ///< If
+
+  static StmtPtr declare(std::string Name, Type T, Expr Init, SourceLoc L = {});
+  static StmtPtr assign(std::string Name, Expr Value, SourceLoc L = {});
+  static StmtPtr store(std::string Grid, Expr Value, SourceLoc L = {});
+  static StmtPtr reduce(std::string Reduction, Expr Value, SourceLoc L = {});
+  static StmtPtr histAdd(std::string Hist, Expr Index, Expr Value,
+                         SourceLoc L = {});
+  static StmtPtr ifThenElse(Expr Cond, Block Then, Block Else,
+                            SourceLoc L = {});
+};
+
+Block cloneBlock(const Block &B);
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+enum class ParamKind : uint8_t {
+  In, Out, InOut,       ///< grids over the kernel's domain
+  Sum, Max, Min,        ///< scalar reductions
+  Histogram,            ///< scattered reduction into a 1-D buffer
+  Scalar                ///< launch-uniform value
+};
+const char *paramKindName(ParamKind K); ///< "in", "out", "sum", ...
+bool isGrid(ParamKind K);
+bool isReduction(ParamKind K);
+
+struct Param {
+  ParamKind Kind;
+  std::string Name;
+  Type Elem;               ///< element / value type
+  Type Accum;              ///< reductions: accumulator type (defaults to Elem)
+  int Rank = 0;            ///< grids: 1..3
+  SourceLoc Loc;
+};
+
+/// A value computed once per launch on the host from scalar parameters and
+/// passed to the kernel as an extra argument (hoist-division creates these).
+struct Uniform {
+  std::string Name;
+  Type Ty;
+  Expr Value; ///< uses only Var{Param} and Constant
+};
+
+/// Offsets at which one grid is read, and the per-dimension extremes.
+struct GridFootprint {
+  std::string Grid;
+  std::vector<std::vector<int>> Offsets; ///< distinct, sorted
+  std::array<int, 3> Lo{0, 0, 0};        ///< most negative offset per dim (<= 0)
+  std::array<int, 3> Hi{0, 0, 0};        ///< most positive offset per dim (>= 0)
+};
+
+/// The kernel's reads, and the default domain they imply: the interior
+/// [Lo[d] .. extent[d] - Hi[d]) where Lo/Hi are the radii over all grids.
+struct Footprint {
+  std::vector<GridFootprint> Grids;
+  std::array<int, 3> Lo{0, 0, 0}; ///< points skipped at the low end (>= 0)
+  std::array<int, 3> Hi{0, 0, 0}; ///< points skipped at the high end (>= 0)
+  const GridFootprint *find(const std::string &Grid) const;
+};
+
+/// Launch shape chosen by `tile` (or the default lowering).
+struct Schedule {
+  std::array<int, 3> Block{32, 8, 1}; ///< threads, innermost dimension first
+  int PointsPerThread = 1;            ///< along StreamDim when >= 0
+  int StreamDim = -1;                 ///< domain dim each thread walks, or -1
+  bool FromUser = false;              ///< set by a spec/CLI override
+};
+
+/// A grid staged through shared memory by `smem-cache`.
+struct CachedGrid {
+  std::string Grid;
+  std::array<int, 3> Tile{0, 0, 0}; ///< points per block, per domain dim
+  std::array<int, 3> HaloLo{0, 0, 0}, HaloHi{0, 0, 0};
+  bool RegisterStream = false; ///< planes along StreamDim held in registers
+};
+
+/// Read-only grids interleaved into one array of records by `merge-arrays`.
+struct MergeGroup {
+  std::string Name;                ///< the record array's name
+  std::vector<std::string> Grids;  ///< fields, in record order
+  Type Elem;
+};
+
+enum class ReductionLowering : uint8_t {
+  BlockTreeAtomic,   ///< shared-memory tree per block, one atomic per block
+  WarpShuffleAtomic  ///< per-thread partials, warp shuffles, one atomic/block
+};
+enum class HistogramLowering : uint8_t {
+  Auto, PlainAtomic, WarpAggregated, SharedPrivatized, SharedWarpAggregated
+};
+const char *loweringName(ReductionLowering L);
+const char *loweringName(HistogramLowering L);
+
+/// One line of `--report`: what a pass decided and why.
+struct Remark {
+  std::string Pass;
+  SourceLoc Loc;
+  std::string Message;
+};
+
+struct Kernel {
+  std::string Name;
+  SourceLoc Loc;
+  int Rank = 0; ///< rank of the domain (all grids share it)
+  std::vector<Param> Params;
+  Block Body;
+
+  // Decisions filled in by analyses and passes.
+  Footprint Foot;
+  std::vector<Uniform> Uniforms;
+  Schedule Sched;
+  std::vector<CachedGrid> Cached;
+  std::vector<MergeGroup> Merged;
+  ReductionLowering Reductions = ReductionLowering::BlockTreeAtomic;
+  HistogramLowering Histograms = HistogramLowering::Auto;
+  std::vector<std::string> PassesApplied; ///< names of passes that changed it
+  std::vector<Remark> Remarks;
+
+  const Param *findParam(const std::string &Name) const;
+  Kernel clone() const;
+};
+
+struct Module {
+  std::string SourceFile; ///< the spec as given on the command line
+  std::vector<Kernel> Kernels;
+};
+
+//===----------------------------------------------------------------------===//
+// Inline definitions
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+template <class T> struct KindOf;
+template <> struct KindOf<Constant> { static constexpr ExprKind K = ExprKind::Constant; };
+template <> struct KindOf<Var> { static constexpr ExprKind K = ExprKind::Var; };
+template <> struct KindOf<GridRead> { static constexpr ExprKind K = ExprKind::GridRead; };
+template <> struct KindOf<Index> { static constexpr ExprKind K = ExprKind::Index; };
+template <> struct KindOf<Unary> { static constexpr ExprKind K = ExprKind::Unary; };
+template <> struct KindOf<Binary> { static constexpr ExprKind K = ExprKind::Binary; };
+template <> struct KindOf<Select> { static constexpr ExprKind K = ExprKind::Select; };
+template <> struct KindOf<Cast> { static constexpr ExprKind K = ExprKind::Cast; };
+template <> struct KindOf<Call> { static constexpr ExprKind K = ExprKind::Call; };
+} // namespace detail
+
+template <class T> const T *as(const Expr &E) {
+  if (!E || E->Kind != detail::KindOf<T>::K)
+    return nullptr;
+  return static_cast<const T *>(E.get());
+}
+
+} // namespace stencilc::ir
+
+#endif // STENCILC_CODEGEN_IR_H

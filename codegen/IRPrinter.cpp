@@ -1,0 +1,260 @@
+//===- IRPrinter.cpp ------------------------------------------------------===//
+#include "codegen/IRPrinter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstdio>
+#include <sstream>
+
+namespace stencilc::ir {
+
+static std::string printFloat(double V, Type T) {
+  char Buf[64];
+  if (std::isinf(V))
+    return V > 0 ? "inf" : "-inf";
+  if (std::isnan(V))
+    return "nan";
+  std::snprintf(Buf, sizeof Buf, T == Type::Float32 ? "%.9g" : "%.17g", V);
+  std::string S = Buf;
+  // Shortest round-tripping spelling reads better: try fewer digits first.
+  for (int Digits = 1; Digits < 17; ++Digits) {
+    std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
+    double Back = std::strtod(Buf, nullptr);
+    bool Same = T == Type::Float32 ? static_cast<float>(Back) ==
+                                         static_cast<float>(V)
+                                   : Back == V;
+    if (Same) {
+      S = Buf;
+      break;
+    }
+  }
+  if (S.find_first_of(".eE") == std::string::npos)
+    S += ".0";
+  if (T == Type::Float32)
+    S += "f";
+  return S;
+}
+
+static std::string printOffsets(const std::vector<int> &O) {
+  std::string S;
+  for (size_t I = 0; I < O.size(); ++I)
+    S += (I ? ", " : "") + std::to_string(O[I]);
+  return S;
+}
+
+std::string printExpr(const Expr &E) {
+  if (!E)
+    return "<null>";
+  switch (E->Kind) {
+  case ExprKind::Constant: {
+    const Constant *C = as<Constant>(E);
+    if (C->Ty == Type::Bool)
+      return C->IntValue ? "true" : "false";
+    if (isInteger(C->Ty))
+      return std::to_string(C->IntValue) + (C->Ty == Type::Int64 ? "l" : "");
+    return printFloat(C->FloatValue, C->Ty);
+  }
+  case ExprKind::Var: {
+    const Var *V = as<Var>(E);
+    return (V->Scope == VarScope::Param ? "" : "%") + V->Name;
+  }
+  case ExprKind::GridRead: {
+    const GridRead *G = as<GridRead>(E);
+    return G->Grid + "[" + printOffsets(G->Offsets) + "]";
+  }
+  case ExprKind::Index:
+    return "index(" + std::to_string(as<Index>(E)->Dim) + ")";
+  case ExprKind::Unary: {
+    const Unary *U = as<Unary>(E);
+    return std::string(opSpelling(U->Op)) + printExpr(U->Operand);
+  }
+  case ExprKind::Binary: {
+    const Binary *B = as<Binary>(E);
+    return "(" + printExpr(B->LHS) + " " + opSpelling(B->Op) + " " +
+           printExpr(B->RHS) + ")";
+  }
+  case ExprKind::Select: {
+    const Select *S = as<Select>(E);
+    return "(" + printExpr(S->Cond) + " ? " + printExpr(S->TrueValue) + " : " +
+           printExpr(S->FalseValue) + ")";
+  }
+  case ExprKind::Cast: {
+    const Cast *C = as<Cast>(E);
+    return std::string(typeName(C->Ty)) + "(" + printExpr(C->Value) + ")";
+  }
+  case ExprKind::Call: {
+    const Call *C = as<Call>(E);
+    std::string S = std::string(fnName(C->Fn)) + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + printExpr(C->Args[I]);
+    return S + ")";
+  }
+  }
+  return "<?>";
+}
+
+namespace {
+
+class KernelPrinter {
+public:
+  explicit KernelPrinter(std::ostringstream &OS) : OS(OS) {}
+
+  void print(const Kernel &K) {
+    Current = &K;
+    OS << "kernel " << K.Name << " rank " << K.Rank;
+    if (K.Loc.valid())
+      OS << "            ; line " << K.Loc.Line;
+    OS << "\n";
+    for (const Param &P : K.Params)
+      printParam(P);
+    printDecisions(K);
+    OS << "{\n";
+    printBlock(K.Body, 1);
+    OS << "}\n";
+  }
+
+private:
+  void indent(int Depth) {
+    for (int I = 0; I < Depth; ++I)
+      OS << "  ";
+  }
+
+  static std::string triple(const std::array<int, 3> &A, int Rank) {
+    std::string S = "(";
+    for (int D = 0; D < Rank; ++D)
+      S += (D ? ", " : "") + std::to_string(A[D]);
+    return S + ")";
+  }
+
+  void printParam(const Param &P) {
+    OS << "  param " << paramKindName(P.Kind) << " " << typeName(P.Elem);
+    if (isGrid(P.Kind))
+      OS << "[" << P.Rank << "]";
+    OS << " " << P.Name;
+    if (isReduction(P.Kind) && P.Accum != P.Elem)
+      OS << " acc " << typeName(P.Accum);
+    OS << "\n";
+  }
+
+  void printDecisions(const Kernel &K) {
+    int R = K.Rank;
+    for (const GridFootprint &G : K.Foot.Grids) {
+      OS << "  footprint " << G.Grid << " lo " << triple(G.Lo, R) << " hi "
+         << triple(G.Hi, R) << " offsets";
+      for (const std::vector<int> &O : G.Offsets)
+        OS << " (" << printOffsets(O) << ")";
+      OS << "\n";
+    }
+    if (!K.Foot.Grids.empty())
+      OS << "  domain interior lo " << triple(K.Foot.Lo, R) << " hi "
+         << triple(K.Foot.Hi, R) << "\n";
+    for (const Uniform &U : K.Uniforms)
+      OS << "  uniform %" << U.Name << ": " << typeName(U.Ty) << " = "
+         << printExpr(U.Value) << "\n";
+    for (const MergeGroup &G : K.Merged) {
+      OS << "  merged " << G.Name << ": " << typeName(G.Elem) << " {";
+      for (size_t I = 0; I < G.Grids.size(); ++I)
+        OS << (I ? ", " : " ") << G.Grids[I];
+      OS << " }\n";
+    }
+    bool Scheduled = std::find(K.PassesApplied.begin(), K.PassesApplied.end(),
+                               "tile") != K.PassesApplied.end() ||
+                     K.Sched.FromUser;
+    if (Scheduled) {
+      OS << "  schedule block (" << K.Sched.Block[0] << ", " << K.Sched.Block[1]
+         << ", " << K.Sched.Block[2] << ")";
+      if (K.Sched.StreamDim >= 0)
+        OS << " stream dim " << K.Sched.StreamDim << " points-per-thread "
+           << K.Sched.PointsPerThread;
+      if (K.Sched.FromUser)
+        OS << " [user]";
+      OS << "\n";
+    }
+    for (const CachedGrid &C : K.Cached) {
+      OS << "  cache " << C.Grid << " tile " << triple(C.Tile, R) << " halo lo "
+         << triple(C.HaloLo, R) << " hi " << triple(C.HaloHi, R);
+      if (C.RegisterStream)
+        OS << " register-stream";
+      OS << "\n";
+    }
+    bool HasReduction = false, HasHistogram = false;
+    for (const Param &P : K.Params) {
+      HasReduction |= isReduction(P.Kind);
+      HasHistogram |= P.Kind == ParamKind::Histogram;
+    }
+    if (HasReduction)
+      OS << "  reductions " << loweringName(K.Reductions) << "\n";
+    if (HasHistogram)
+      OS << "  histograms " << loweringName(K.Histograms) << "\n";
+  }
+
+  const char *reduceOp(const std::string &Name) const {
+    const Param *P = Current->findParam(Name);
+    if (P && P->Kind == ParamKind::Max)
+      return "max=";
+    if (P && P->Kind == ParamKind::Min)
+      return "min=";
+    return "+=";
+  }
+
+  void printBlock(const Block &B, int Depth) {
+    for (const StmtPtr &S : B)
+      printStmt(*S, Depth);
+  }
+
+  void printStmt(const Stmt &S, int Depth) {
+    indent(Depth);
+    switch (S.Kind) {
+    case StmtKind::Declare:
+      OS << "let %" << S.Name << ": " << typeName(S.Ty) << " = "
+         << printExpr(S.Value) << "\n";
+      return;
+    case StmtKind::Assign:
+      OS << "%" << S.Name << " = " << printExpr(S.Value) << "\n";
+      return;
+    case StmtKind::Store:
+      OS << "store " << S.Name << " = " << printExpr(S.Value) << "\n";
+      return;
+    case StmtKind::Reduce:
+      OS << "reduce " << S.Name << " " << reduceOp(S.Name) << " "
+         << printExpr(S.Value) << "\n";
+      return;
+    case StmtKind::HistAdd:
+      OS << "hist " << S.Name << "[" << printExpr(S.Index)
+         << "] += " << printExpr(S.Value) << "\n";
+      return;
+    case StmtKind::If:
+      OS << "if " << printExpr(S.Cond) << " {\n";
+      printBlock(S.Then, Depth + 1);
+      if (!S.Else.empty()) {
+        indent(Depth);
+        OS << "} else {\n";
+        printBlock(S.Else, Depth + 1);
+      }
+      indent(Depth);
+      OS << "}\n";
+      return;
+    }
+  }
+
+  std::ostringstream &OS;
+  const Kernel *Current = nullptr;
+};
+
+} // namespace
+
+std::string printKernel(const Kernel &K) {
+  std::ostringstream OS;
+  KernelPrinter(OS).print(K);
+  return OS.str();
+}
+
+std::string printModule(const Module &M) {
+  std::string S = "; module " + M.SourceFile + "\n";
+  for (const Kernel &K : M.Kernels)
+    S += "\n" + printKernel(K);
+  return S;
+}
+
+} // namespace stencilc::ir

@@ -1,0 +1,37 @@
+//===- WarpAggregate.cpp --------------------------------------------------===//
+#include "codegen/passes/WarpAggregate.h"
+
+namespace stencilc {
+
+using namespace ir;
+
+namespace {
+
+class WarpAggregatePass : public Pass {
+public:
+  const char *name() const override { return "warp-aggregate"; }
+  const char *summary() const override {
+    return "reductions combine within each warp by shuffles before the "
+           "block's single atomic";
+  }
+  bool run(Kernel &K, const PassOptions &) override {
+    bool HasReduction = false;
+    for (const Param &P : K.Params)
+      HasReduction |= isReduction(P.Kind);
+    if (!HasReduction || K.Reductions == ReductionLowering::WarpShuffleAtomic)
+      return false;
+    K.Reductions = ReductionLowering::WarpShuffleAtomic;
+    K.Remarks.push_back({"warp-aggregate", K.Loc,
+                         "reductions: per-thread partials, warp shuffles, "
+                         "one shared slot per warp, one atomic per block"});
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createWarpAggregatePass() {
+  return std::make_unique<WarpAggregatePass>();
+}
+
+} // namespace stencilc

@@ -1,0 +1,18 @@
+//===- WarpAggregate.h - warp-level combining before atomics -------------===//
+//
+// `warp-aggregate` lowers scalar reductions (Sum/Max/Min) with per-thread
+// partials combined by warp shuffles and one shared slot per warp, instead
+// of the shared-memory tree of the straightforward lowering; either way one
+// atomic per block. Histogram updates keep their lowering (chosen per launch).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_PASSES_WARPAGGREGATE_H
+#define STENCILC_CODEGEN_PASSES_WARPAGGREGATE_H
+
+#include "codegen/Pass.h"
+
+namespace stencilc {
+std::unique_ptr<Pass> createWarpAggregatePass();
+} // namespace stencilc
+
+#endif

@@ -125,7 +125,7 @@ TEST(HoistDivision, UniformDivisorBecomesReciprocal) {
   EXPECT_EQ(printExpr(K.Uniforms[0].Value), "(1.0 / b)");
   std::string Text = printKernel(K);
   // The only division left is the one that defines the reciprocal.
-  EXPECT_EQ(Text.find("/ b)"), Text.find("(1.0 / b)") + 4) << Text;
+  EXPECT_EQ(Text.find("/ b)"), Text.find("(1.0 / b)") + 5) << Text;
   EXPECT_EQ(Text.find("/ b)", Text.find("/ b)") + 1), std::string::npos);
   EXPECT_NE(Text.find("* %rcp_b)"), std::string::npos) << Text;
   EXPECT_TRUE(verifyKernel(K).empty());

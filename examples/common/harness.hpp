@@ -1,0 +1,356 @@
+// harness.hpp - what every example's main.cu shares: option parsing, the
+// comparison of GPU results against the CPU reference (--check), event
+// timing, and the machine-readable BENCH line that bench/run parses.
+//
+// Compiled by nvcc as part of main.cu. Without __CUDACC__ (a host-only build
+// against test/gpu/mock, to exercise main.cu without a GPU) the timer falls
+// back to std::chrono.
+#ifndef STENCIL_EXAMPLES_HARNESS_HPP
+#define STENCIL_EXAMPLES_HARNESS_HPP
+
+#include <stencil/grid.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#ifdef __CUDACC__
+#include <cuda_runtime.h>
+#endif
+
+namespace example {
+
+//===----------------------------------------------------------------------===//
+// Options: --name VALUE, --name=VALUE, and flags.
+//===----------------------------------------------------------------------===//
+
+class Options {
+public:
+  Options(const char *Program, const char *Usage)
+      : Program(Program), Usage(Usage) {}
+
+  void add(const char *Name, int64_t &V, const char *Help) { addValue(Name, Kind::Int, &V, Help); }
+  void add(const char *Name, int &V, const char *Help) { addValue(Name, Kind::Int32, &V, Help); }
+  void add(const char *Name, double &V, const char *Help) { addValue(Name, Kind::Real, &V, Help); }
+  void add(const char *Name, std::string &V, const char *Help) { addValue(Name, Kind::Text, &V, Help); }
+  void flag(const char *Name, bool &V, const char *Help) { addValue(Name, Kind::Flag, &V, Help); }
+
+  /// Parses argv; prints usage and exits 2 on an unknown option or a bad
+  /// value, 0 on --help.
+  void parse(int Argc, char **Argv) {
+    for (int I = 1; I < Argc; ++I) {
+      std::string Arg = Argv[I];
+      if (Arg == "--help" || Arg == "-h") {
+        printUsage(stdout);
+        std::exit(0);
+      }
+      std::string Value;
+      bool HasValue = false;
+      size_t Eq = Arg.find('=');
+      if (Eq != std::string::npos) {
+        Value = Arg.substr(Eq + 1);
+        Arg = Arg.substr(0, Eq);
+        HasValue = true;
+      }
+      Entry *E = find(Arg);
+      if (!E)
+        fail("unknown option '" + Arg + "'");
+      if (E->K == Kind::Flag) {
+        if (HasValue)
+          fail("option '" + Arg + "' takes no value");
+        *static_cast<bool *>(E->Target) = true;
+        continue;
+      }
+      if (!HasValue) {
+        if (I + 1 >= Argc)
+          fail("option '" + Arg + "' needs a value");
+        Value = Argv[++I];
+      }
+      store(*E, Value);
+    }
+  }
+
+  [[noreturn]] void fail(const std::string &Message) const {
+    std::fprintf(stderr, "%s: %s\n", Program, Message.c_str());
+    printUsage(stderr);
+    std::exit(2);
+  }
+
+private:
+  enum class Kind { Int, Int32, Real, Text, Flag };
+  struct Entry {
+    std::string Name;
+    Kind K;
+    void *Target;
+    std::string Help;
+  };
+
+  void addValue(const char *Name, Kind K, void *Target, const char *Help) {
+    Entries.push_back({Name, K, Target, Help});
+  }
+  Entry *find(const std::string &Name) {
+    for (Entry &E : Entries)
+      if (E.Name == Name)
+        return &E;
+    return nullptr;
+  }
+  void store(const Entry &E, const std::string &Value) {
+    char *End = nullptr;
+    errno = 0;
+    switch (E.K) {
+    case Kind::Int:
+    case Kind::Int32: {
+      long long V = std::strtoll(Value.c_str(), &End, 10);
+      if (Value.empty() || *End || errno)
+        fail("option '" + E.Name + "' needs an integer, got '" + Value + "'");
+      if (E.K == Kind::Int)
+        *static_cast<int64_t *>(E.Target) = V;
+      else
+        *static_cast<int *>(E.Target) = static_cast<int>(V);
+      return;
+    }
+    case Kind::Real: {
+      double V = std::strtod(Value.c_str(), &End);
+      if (Value.empty() || *End || errno)
+        fail("option '" + E.Name + "' needs a number, got '" + Value + "'");
+      *static_cast<double *>(E.Target) = V;
+      return;
+    }
+    case Kind::Text:
+      *static_cast<std::string *>(E.Target) = Value;
+      return;
+    case Kind::Flag:
+      return;
+    }
+  }
+  void printUsage(FILE *Out) const {
+    std::fprintf(Out, "usage: %s %s\n", Program, Usage);
+    for (const Entry &E : Entries)
+      std::fprintf(Out, "  %-14s %s\n", E.Name.c_str(), E.Help.c_str());
+  }
+
+  const char *Program;
+  const char *Usage;
+  std::vector<Entry> Entries;
+};
+
+//===----------------------------------------------------------------------===//
+// Comparison against the CPU reference.
+//===----------------------------------------------------------------------===//
+
+/// |a - b| / max(|a|, |b|, floor); 0 when equal, infinity when either is
+/// NaN. Fields pass the smallest normal number of their type as the floor:
+/// subnormal values carry fewer significant bits, so two orders of the same
+/// additions may differ there by more than any relative tolerance.
+inline double relativeDifference(double A, double B, double Floor = 0.0) {
+  if (std::isnan(A) || std::isnan(B))
+    return INFINITY;
+  if (A == B)
+    return 0.0;
+  return std::fabs(A - B) / std::max({std::fabs(A), std::fabs(B), Floor});
+}
+
+/// Collects the outcome of every comparison of one --check run and prints
+/// one line per comparison, then the verdict.
+class Checker {
+public:
+  explicit Checker(std::string Name) : Name(std::move(Name)) {}
+
+  /// Compares every point (boundary included). A reference that is zero
+  /// everywhere fails: such a comparison would prove nothing.
+  template <class T, int R>
+  void field(const char *What, const stencil::HostGrid<T, R> &Reference,
+             const stencil::HostGrid<T, R> &Got, double Tolerance) {
+    if (Reference.extents() != Got.extents()) {
+      report(What, false, "extents differ: " +
+                              stencil::formatExtents<R>(Reference.extents()) +
+                              " vs " + stencil::formatExtents<R>(Got.extents()));
+      return;
+    }
+    double Worst = 0.0, Largest = 0.0;
+    int64_t WorstAt = 0, Differing = 0;
+    for (int64_t I = 0; I < Reference.size(); ++I) {
+      double A = static_cast<double>(Reference.data()[I]);
+      double B = static_cast<double>(Got.data()[I]);
+      Largest = std::max(Largest, std::fabs(A));
+      double D = relativeDifference(A, B, std::numeric_limits<T>::min());
+      if (A != B)
+        ++Differing;
+      if (D > Worst || (std::isinf(D) && !std::isinf(Worst))) {
+        Worst = D;
+        WorstAt = I;
+      }
+    }
+    char Detail[256];
+    std::snprintf(Detail, sizeof Detail,
+                  "max rel diff %.3e (tol %.0e) at linear %lld (ref %.17g, got "
+                  "%.17g), %lld of %lld points differ, max |ref| %.3e",
+                  Worst, Tolerance, static_cast<long long>(WorstAt),
+                  static_cast<double>(Reference.data()[WorstAt]),
+                  static_cast<double>(Got.data()[WorstAt]),
+                  static_cast<long long>(Differing),
+                  static_cast<long long>(Reference.size()), Largest);
+    bool Ok = Worst <= Tolerance && Largest > 0.0;
+    std::string Text = Detail;
+    if (Largest == 0.0)
+      Text += " (reference is all zeros: nothing was tested)";
+    report(What, Ok, Text);
+  }
+
+  void scalar(const char *What, double Reference, double Got, double Tolerance) {
+    double D = relativeDifference(Reference, Got);
+    char Detail[160];
+    std::snprintf(Detail, sizeof Detail, "ref %.17g got %.17g rel diff %.3e (tol %.0e)",
+                  Reference, Got, D, Tolerance);
+    report(What, D <= Tolerance, Detail);
+  }
+
+  void exact(const char *What, long long Reference, long long Got) {
+    report(What, Reference == Got,
+           "ref " + std::to_string(Reference) + " got " + std::to_string(Got));
+  }
+
+  /// A sequence of reductions, one per iteration: all must agree.
+  void series(const char *What, const std::vector<double> &Reference,
+              const std::vector<double> &Got, double Tolerance) {
+    if (Reference.size() != Got.size()) {
+      report(What, false, "lengths differ: " + std::to_string(Reference.size()) +
+                              " vs " + std::to_string(Got.size()));
+      return;
+    }
+    double Worst = 0.0;
+    size_t WorstAt = 0;
+    for (size_t I = 0; I < Reference.size(); ++I) {
+      double D = relativeDifference(Reference[I], Got[I]);
+      if (D > Worst || (std::isinf(D) && !std::isinf(Worst))) {
+        Worst = D;
+        WorstAt = I;
+      }
+    }
+    char Detail[200];
+    std::snprintf(Detail, sizeof Detail,
+                  "%zu values, max rel diff %.3e (tol %.0e) at iteration %zu",
+                  Reference.size(), Worst, Tolerance, WorstAt + 1);
+    report(What, Worst <= Tolerance && !Reference.empty(), Detail);
+  }
+
+  /// Prints the verdict; returns the process exit status.
+  int finish() const {
+    std::printf("%s: %s (%d comparisons, %d failed)\n", Failures ? "FAIL" : "PASS",
+                Name.c_str(), Count, Failures);
+    return Failures ? 1 : 0;
+  }
+
+private:
+  void report(const char *What, bool Ok, const std::string &Detail) {
+    ++Count;
+    Failures += Ok ? 0 : 1;
+    std::printf("  check %-22s %s  %s\n", What, Ok ? "ok  " : "FAIL", Detail.c_str());
+  }
+
+  std::string Name;
+  int Count = 0;
+  int Failures = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Timing.
+//===----------------------------------------------------------------------===//
+
+/// Times work on the default stream with CUDA events (std::chrono in a
+/// host-only build). The generated functions that return reductions wait for
+/// them, so an interval around such a call covers launch, kernel and the
+/// read-back of the result: what a caller of the host API sees.
+class Timer {
+public:
+#ifdef __CUDACC__
+  Timer() {
+    check(cudaEventCreate(&Start), "cudaEventCreate");
+    check(cudaEventCreate(&Stop), "cudaEventCreate");
+  }
+  ~Timer() {
+    cudaEventDestroy(Start);
+    cudaEventDestroy(Stop);
+  }
+  void start() { check(cudaEventRecord(Start, 0), "cudaEventRecord"); }
+  /// Milliseconds since start(), after the device has caught up.
+  double stop() {
+    check(cudaEventRecord(Stop, 0), "cudaEventRecord");
+    check(cudaEventSynchronize(Stop), "cudaEventSynchronize");
+    float Ms = 0.0f;
+    check(cudaEventElapsedTime(&Ms, Start, Stop), "cudaEventElapsedTime");
+    return Ms;
+  }
+
+private:
+  static void check(cudaError_t E, const char *What) {
+    if (E == cudaSuccess)
+      return;
+    std::fprintf(stderr, "%s: %s\n", What, cudaGetErrorString(E));
+    std::exit(3);
+  }
+  cudaEvent_t Start, Stop;
+#else
+  void start() { Begin = std::chrono::steady_clock::now(); }
+  double stop() {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - Begin)
+        .count();
+  }
+
+private:
+  std::chrono::steady_clock::time_point Begin;
+#endif
+};
+
+inline double median(std::vector<double> V) {
+  if (V.empty())
+    return 0.0;
+  std::sort(V.begin(), V.end());
+  size_t N = V.size();
+  return N % 2 ? V[N / 2] : 0.5 * (V[N / 2 - 1] + V[N / 2]);
+}
+
+/// Calls Body Warmup times untimed, then Repeats times, each timed alone;
+/// returns the times in milliseconds.
+template <class F> std::vector<double> timeRepeats(int Warmup, int Repeats, F &&Body) {
+  Timer T;
+  for (int I = 0; I < Warmup; ++I)
+    Body();
+  std::vector<double> Ms;
+  for (int I = 0; I < Repeats; ++I) {
+    T.start();
+    Body();
+    Ms.push_back(T.stop());
+  }
+  return Ms;
+}
+
+/// The line bench/run parses: `BENCH name=... points=... bytes_per_point=...
+/// ms=<median> min_ms=... max_ms=... reps=... GBps=...`. bytes_per_point is
+/// the compulsory traffic (each grid read or written once), so GBps is the
+/// effective bandwidth that bench/run sets against the copy bandwidth.
+inline void printBench(const std::string &Name, int64_t Points, int BytesPerPoint,
+                       const std::vector<double> &Ms) {
+  double Median = median(Ms);
+  double Min = Ms.empty() ? 0.0 : *std::min_element(Ms.begin(), Ms.end());
+  double Max = Ms.empty() ? 0.0 : *std::max_element(Ms.begin(), Ms.end());
+  double GBps = Median > 0.0 ? double(Points) * BytesPerPoint / (Median * 1e6) : 0.0;
+  std::printf("BENCH name=%s points=%lld bytes_per_point=%d ms=%.6f min_ms=%.6f "
+              "max_ms=%.6f reps=%zu GBps=%.2f\n",
+              Name.c_str(), static_cast<long long>(Points), BytesPerPoint, Median,
+              Min, Max, Ms.size(), GBps);
+  std::fflush(stdout);
+}
+
+} // namespace example
+
+#endif // STENCIL_EXAMPLES_HARNESS_HPP

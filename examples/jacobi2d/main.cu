@@ -1,0 +1,206 @@
+// main.cu - the Helmholtz Jacobi solver of the PGI Accelerator tutorial
+// (WORKLOADS.md section 1), on the GPU through the host API stencilc
+// generated from jacobi2d.spec.cpp, or on the CPU through the same spec.
+//
+//   jacobi2d [--n 5120] [--m 5000] [--alpha 1] [--relax 0.5] [--tol 1e-13]
+//            [--maxit 100] [--cpu | --check | --bench [--reps 20]]
+//
+// --check runs the CPU reference and the GPU at the given size and compares
+// every point of f and u, every iteration's residual, the iteration count
+// and the solution error; it prints PASS or FAIL and exits 1 on FAIL.
+// --bench prints BENCH lines (see examples/common/harness.hpp) for each
+// kernel: the median of --reps calls after warm-up.
+//
+// Grids are Extents{m, n}: y (j) is index 0, x (i, contiguous) is index 1.
+#include "jacobi2d.spec.cpp" // the kernels, for the CPU reference
+#include "jacobi2d_gen.h"    // namespace gpu: the generated host API
+
+#include "../common/harness.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+struct Problem {
+  int64_t N = 5120; ///< points along x (contiguous)
+  int64_t M = 5000; ///< points along y
+  double Alpha = 1.0;
+  double Relax = 0.5;
+  double Tol = 1e-13;
+  int MaxIt = 100;
+
+  double dx() const { return 2.0 / double(N - 1); }
+  double dy() const { return 2.0 / double(M - 1); }
+  double ax() const { return 1.0 / (dx() * dx()); }
+  double ay() const { return 1.0 / (dy() * dy()); }
+  double b() const { return -2.0 / (dx() * dx()) - 2.0 / (dy() * dy()) - Alpha; }
+  stencil::Extents<2> extents() const { return {M, N}; }
+  double points() const { return double(N) * double(M); }
+};
+
+struct Outcome {
+  int Sweeps = 0;
+  std::vector<double> Residuals; ///< sqrt(sum resid^2) / (n m) after each sweep
+  double SolutionError = 0.0;
+  double MsPerSweep = 0.0; ///< GPU only; 0 when fewer than two sweeps ran
+  stencil::HostGrid<double, 2> F, U;
+};
+
+/// The tutorial's loop on the CPU reference. u and uold swap roles each sweep;
+/// both start as initialise's u so that the boundary, which the sweep never
+/// writes, is valid in both.
+Outcome solveOnCpu(const Problem &P) {
+  Outcome R;
+  stencil::HostGrid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  stencil::reference(initialize, F, U, P.dx(), P.dy(), P.Alpha);
+  UOld = U;
+  double Error = 1.0;
+  for (int K = 1; K <= P.MaxIt && Error > P.Tol; ++K) {
+    std::swap(U, UOld);
+    double Sum = 0.0;
+    stencil::reference(helmholtz_sweep, UOld, F, U, Sum, P.ax(), P.ay(), P.b(), P.Relax);
+    Error = std::sqrt(Sum) / P.points();
+    R.Residuals.push_back(Error);
+    ++R.Sweeps;
+  }
+  double Sum = 0.0;
+  stencil::reference(error_check, U, Sum, P.dx(), P.dy());
+  R.SolutionError = std::sqrt(Sum) / P.points();
+  R.F = std::move(F);
+  R.U = std::move(U);
+  return R;
+}
+
+/// The same loop through the generated host API; the arrays stay on the
+/// device throughout. Times the sweeps after the first (the warm-up).
+Outcome solveOnGpu(const Problem &P, bool KeepFields) {
+  Outcome R;
+  stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha);
+  UOld.copyFrom(U);
+  const double Ax = P.ax(), Ay = P.ay(), B = P.b();
+  example::Timer Clock;
+  double Error = 1.0;
+  for (int K = 1; K <= P.MaxIt && Error > P.Tol; ++K) {
+    if (K == 2)
+      Clock.start();
+    using std::swap;
+    swap(U, UOld);
+    double Sum = gpu::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax).error;
+    Error = std::sqrt(Sum) / P.points();
+    R.Residuals.push_back(Error);
+    ++R.Sweeps;
+  }
+  if (R.Sweeps >= 2)
+    R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
+  R.SolutionError = std::sqrt(gpu::error_check(U, P.dx(), P.dy()).error) / P.points();
+  if (KeepFields) {
+    R.F = F.download();
+    R.U = U.download();
+  }
+  return R;
+}
+
+void printOutcome(const char *Where, const Outcome &R) {
+  std::printf("[%s] Total Number of Iterations: %d\n", Where, R.Sweeps);
+  std::printf("[%s] Residual: %.15E\n", Where,
+              R.Residuals.empty() ? 0.0 : R.Residuals.back());
+  std::printf("[%s] Solution Error: %.15E\n", Where, R.SolutionError);
+  if (R.MsPerSweep > 0.0)
+    std::printf("[%s] Time: %.4f ms per sweep (%d sweeps after the first, CUDA "
+                "events, including the residual read-back)\n",
+                Where, R.MsPerSweep, R.Sweeps - 1);
+}
+
+int check(const Problem &P) {
+  Outcome Cpu = solveOnCpu(P);
+  Outcome Gpu = solveOnGpu(P, /*KeepFields=*/true);
+  printOutcome("cpu", Cpu);
+  printOutcome("gpu", Gpu);
+  example::Checker C("jacobi2d " + std::to_string(P.N) + "x" + std::to_string(P.M) +
+                     " sweeps=" + std::to_string(Cpu.Sweeps));
+  C.exact("iterations", Cpu.Sweeps, Gpu.Sweeps);
+  C.series("residual", Cpu.Residuals, Gpu.Residuals, 1e-10);
+  C.scalar("solution_error", Cpu.SolutionError, Gpu.SolutionError, 1e-10);
+  C.field("f", Cpu.F, Gpu.F, 1e-12);
+  C.field("u", Cpu.U, Gpu.U, 1e-12);
+  return C.finish();
+}
+
+/// Each kernel alone, the median of Reps calls after warm-up. bytes_per_point
+/// counts each grid once: initialize writes f and u (16 B), the sweep reads
+/// uold and f and writes u (24 B), error_check reads u (8 B).
+void bench(const Problem &P, int Reps) {
+  stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  const int64_t All = P.N * P.M, Interior = (P.N - 2) * (P.M - 2);
+  auto Init = example::timeRepeats(3, Reps, [&] {
+    gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha);
+  });
+  UOld.copyFrom(U);
+  double Sink = 0.0;
+  auto Sweep = example::timeRepeats(5, Reps, [&] {
+    using std::swap;
+    swap(U, UOld);
+    Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax).error;
+  });
+  auto Check = example::timeRepeats(3, Reps, [&] {
+    Sink += gpu::error_check(U, P.dx(), P.dy()).error;
+  });
+  example::printBench("jacobi2d.initialize", All, 16, Init);
+  example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
+  example::printBench("jacobi2d.error_check", All, 8, Check);
+  if (!std::isfinite(Sink))
+    std::printf("warning: non-finite reduction during the benchmark\n");
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Problem P;
+  bool Cpu = false, Check = false, Bench = false;
+  int Reps = 20;
+  example::Options O("jacobi2d", "[options]");
+  O.add("--n", P.N, "points along x, the contiguous direction (5120)");
+  O.add("--m", P.M, "points along y (5000)");
+  O.add("--alpha", P.Alpha, "Helmholtz constant (1)");
+  O.add("--relax", P.Relax, "relaxation factor omega (0.5)");
+  O.add("--tol", P.Tol, "stop when the residual is at most this (1e-13)");
+  O.add("--maxit", P.MaxIt, "at most this many sweeps (100)");
+  O.flag("--cpu", Cpu, "run the CPU reference instead of the GPU");
+  O.flag("--check", Check, "run both, compare, print PASS/FAIL");
+  O.flag("--bench", Bench, "time each kernel, print BENCH lines");
+  O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
+  O.parse(Argc, Argv);
+  if (P.N < 3 || P.M < 3)
+    O.fail("the grid needs at least 3x3 points");
+  if (Cpu + Check + Bench > 1)
+    O.fail("--cpu, --check and --bench exclude each other");
+  if (Reps < 1)
+    O.fail("--reps must be positive");
+
+  std::printf("jacobi2d: n=%lld m=%lld alpha=%g relax=%g tol=%g maxit=%d (%s)\n",
+              static_cast<long long>(P.N), static_cast<long long>(P.M), P.Alpha,
+              P.Relax, P.Tol, P.MaxIt,
+              Cpu ? "cpu reference" : Check ? "check" : Bench ? "bench" : "gpu");
+  try {
+    if (Check)
+      return check(P);
+    if (Bench) {
+      bench(P, Reps);
+      return 0;
+    }
+    if (Cpu)
+      printOutcome("cpu", solveOnCpu(P));
+    else
+      printOutcome("gpu", solveOnGpu(P, /*KeepFields=*/false));
+    return 0;
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "jacobi2d: error: %s\n", E.what());
+    return 1;
+  }
+}

@@ -1,0 +1,212 @@
+// main.cu - the Laplace Jacobi solver of the OpenACC tutorial (WORKLOADS.md
+// section 2), on the GPU through the host API stencilc generated from
+// laplace2d.spec.cpp, or on the CPU through the same spec.
+//
+//   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
+//             [--precision f32|f64] [--cpu | --check | --bench [--reps 20]]
+//
+// A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
+// column (A[j][0] = 1), 0 elsewhere. Each iteration writes the interior of
+// Anew from A and the two swap; their boundaries are equal and never written,
+// which is the tutorial's copy back A = Anew on the interior. --check runs the
+// CPU reference and the GPU, compares A on every point, every iteration's
+// error and the iteration count, prints PASS or FAIL and exits 1 on FAIL.
+#include "laplace2d.spec.cpp" // the kernels, for the CPU reference
+#include "laplace2d_gen.h"    // namespace gpu: the generated host API
+
+#include "../common/harness.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+struct Problem {
+  int64_t N = 4096; ///< columns (i, contiguous)
+  int64_t M = 0;    ///< rows (j); 0 means N
+  double Tol = 1e-6;
+  int Iters = 1000;
+  stencil::Extents<2> extents() const { return {M, N}; }
+};
+
+/// The step kernel of each precision, on the CPU and through the host API.
+template <class T> struct Step;
+template <> struct Step<float> {
+  static constexpr const char *Name = "f32";
+  static float onCpu(const stencil::HostGrid<float, 2> &A, stencil::HostGrid<float, 2> &Anew) {
+    float Error = 0.0f;
+    stencil::reference(laplace_step_f32, A, Anew, Error);
+    return Error;
+  }
+  static float onGpu(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
+    return gpu::laplace_step_f32(A, Anew).error;
+  }
+  // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
+  // ulps for an emitter that orders or contracts the additions differently.
+  static constexpr double FieldTolerance = 1e-5, ErrorTolerance = 1e-5;
+};
+template <> struct Step<double> {
+  static constexpr const char *Name = "f64";
+  static double onCpu(const stencil::HostGrid<double, 2> &A, stencil::HostGrid<double, 2> &Anew) {
+    double Error = 0.0;
+    stencil::reference(laplace_step_f64, A, Anew, Error);
+    return Error;
+  }
+  static double onGpu(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
+    return gpu::laplace_step_f64(A, Anew).error;
+  }
+  static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
+};
+
+template <class T> stencil::HostGrid<T, 2> initialGrid(const Problem &P) {
+  stencil::HostGrid<T, 2> A(P.extents(), T(0));
+  for (int64_t J = 0; J < P.M; ++J)
+    A(J, 0) = T(1);
+  return A;
+}
+
+struct Outcome {
+  int Iterations = 0;
+  std::vector<double> Errors; ///< max |Anew - A| of each iteration
+  double MsPerIteration = 0.0;
+};
+
+/// The tutorial's loop over any pair of grids: Sweep(A, Anew) returns the
+/// error, then A and Anew swap. Prints every 100 iterations.
+template <class G, class F>
+Outcome iterate(const Problem &P, const char *Where, G &A, G &Anew, F &&Sweep,
+                example::Timer *Clock) {
+  Outcome R;
+  double Error = 1.0;
+  int Iter = 0;
+  while (Error > P.Tol && Iter < P.Iters) {
+    if (Clock && Iter == 1)
+      Clock->start();
+    Error = static_cast<double>(Sweep(A, Anew));
+    using std::swap;
+    swap(A, Anew);
+    R.Errors.push_back(Error);
+    if (Iter % 100 == 0)
+      std::printf("[%s] %5d, %0.6f\n", Where, Iter, Error);
+    ++Iter;
+  }
+  R.Iterations = Iter;
+  if (Clock && Iter >= 2)
+    R.MsPerIteration = Clock->stop() / (Iter - 1);
+  std::printf("[%s] iterations: %d, error: %.9e\n", Where, Iter, Error);
+  if (R.MsPerIteration > 0.0)
+    std::printf("[%s] Time: %.4f ms per iteration (%d after the first, CUDA "
+                "events, including the error read-back)\n",
+                Where, R.MsPerIteration, Iter - 1);
+  return R;
+}
+
+template <class T> Outcome solveOnCpu(const Problem &P, stencil::HostGrid<T, 2> &Result) {
+  stencil::HostGrid<T, 2> A = initialGrid<T>(P), Anew = A;
+  Outcome R = iterate(P, "cpu", A, Anew, Step<T>::onCpu, nullptr);
+  Result = std::move(A);
+  return R;
+}
+
+template <class T>
+Outcome solveOnGpu(const Problem &P, stencil::HostGrid<T, 2> *Result) {
+  stencil::HostGrid<T, 2> Initial = initialGrid<T>(P);
+  stencil::Grid<T, 2> A(Initial), Anew(Initial);
+  example::Timer Clock;
+  Outcome R = iterate(P, "gpu", A, Anew, Step<T>::onGpu, &Clock);
+  if (Result)
+    *Result = A.download();
+  return R;
+}
+
+template <class T> int check(const Problem &P) {
+  stencil::HostGrid<T, 2> CpuA, GpuA;
+  Outcome Cpu = solveOnCpu<T>(P, CpuA);
+  Outcome Gpu = solveOnGpu<T>(P, &GpuA);
+  example::Checker C(std::string("laplace2d ") + Step<T>::Name + " " +
+                     std::to_string(P.N) + "x" + std::to_string(P.M) +
+                     " iterations=" + std::to_string(Cpu.Iterations));
+  C.exact("iterations", Cpu.Iterations, Gpu.Iterations);
+  C.series("error", Cpu.Errors, Gpu.Errors, Step<T>::ErrorTolerance);
+  C.field("A", CpuA, GpuA, Step<T>::FieldTolerance);
+  return C.finish();
+}
+
+/// The step alone: median of Reps calls after warm-up. It reads A and writes
+/// Anew: two words per interior point.
+template <class T> void bench(const Problem &P, int Reps) {
+  stencil::HostGrid<T, 2> Initial = initialGrid<T>(P);
+  stencil::Grid<T, 2> A(Initial), Anew(Initial);
+  double Sink = 0.0;
+  auto Ms = example::timeRepeats(5, Reps, [&] {
+    Sink += Step<T>::onGpu(A, Anew);
+    using std::swap;
+    swap(A, Anew);
+  });
+  example::printBench(std::string("laplace2d.step_") + Step<T>::Name,
+                      (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), Ms);
+  if (!(Sink >= 0.0))
+    std::printf("warning: unexpected reduction during the benchmark\n");
+}
+
+template <class T> int run(const Problem &P, bool Cpu, bool Check, bool Bench, int Reps) {
+  if (Check)
+    return check<T>(P);
+  if (Bench) {
+    bench<T>(P, Reps);
+    return 0;
+  }
+  if (Cpu) {
+    stencil::HostGrid<T, 2> A;
+    solveOnCpu<T>(P, A);
+  } else {
+    solveOnGpu<T>(P, nullptr);
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Problem P;
+  std::string Precision = "f32";
+  bool Cpu = false, Check = false, Bench = false;
+  int Reps = 20;
+  example::Options O("laplace2d", "[options]");
+  O.add("--n", P.N, "columns, the contiguous direction (4096)");
+  O.add("--m", P.M, "rows (default: n)");
+  O.add("--tol", P.Tol, "stop when the max change is at most this (1e-6)");
+  O.add("--iters", P.Iters, "at most this many iterations (1000)");
+  O.add("--precision", Precision, "f32 or f64 (f32)");
+  O.flag("--cpu", Cpu, "run the CPU reference instead of the GPU");
+  O.flag("--check", Check, "run both, compare, print PASS/FAIL");
+  O.flag("--bench", Bench, "time the step, print a BENCH line");
+  O.add("--reps", Reps, "timed repeats in --bench (20)");
+  O.parse(Argc, Argv);
+  if (P.M == 0)
+    P.M = P.N;
+  if (P.N < 3 || P.M < 3)
+    O.fail("the grid needs at least 3x3 points");
+  if (Precision != "f32" && Precision != "f64")
+    O.fail("--precision is f32 or f64, not '" + Precision + "'");
+  if (Cpu + Check + Bench > 1)
+    O.fail("--cpu, --check and --bench exclude each other");
+  if (Reps < 1)
+    O.fail("--reps must be positive");
+
+  std::printf("laplace2d: %lld x %lld %s tol=%g iters=%d (%s)\n",
+              static_cast<long long>(P.M), static_cast<long long>(P.N),
+              Precision.c_str(), P.Tol, P.Iters,
+              Cpu ? "cpu reference" : Check ? "check" : Bench ? "bench" : "gpu");
+  try {
+    if (Precision == "f32")
+      return run<float>(P, Cpu, Check, Bench, Reps);
+    return run<double>(P, Cpu, Check, Bench, Reps);
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "laplace2d: error: %s\n", E.what());
+    return 1;
+  }
+}

@@ -1,0 +1,843 @@
+//===- CudaEmitter.cpp - IR to CUDA source and host header ----------------===//
+//
+// The straightforward lowering: one __global__ kernel per IR kernel whose
+// threads walk the domain with grid-stride loops (with the default grid each
+// thread visits exactly one point), x along the last (contiguous) dimension.
+// Grid reads are loads at the point's linear index plus a constant offset in
+// units of the row-major strides. Reductions accumulate per thread, combine
+// per block (tree or warp shuffles, as ir::Kernel::Reductions says) and end
+// in one atomic per block on a device accumulator the launcher initialises
+// and reads back. Histogram updates go through one lowering function per
+// ir::HistogramLowering.
+//
+// Exactness: expressions are printed fully parenthesised in the IR's order,
+// every C++ subexpression has exactly the IR type (constants carry their
+// suffix, min/max use std::min/std::max semantics), and no fast-math
+// function is used, so the GPU computes what the CPU reference computes up
+// to nvcc's default FMA contraction.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/CudaEmitter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace stencilc {
+
+using namespace ir;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Small utilities
+//===----------------------------------------------------------------------===//
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.find_last_of('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string stem(const std::string &Path) {
+  std::string B = baseName(Path);
+  size_t Dot = B.find('.');
+  return Dot == std::string::npos ? B : B.substr(0, Dot);
+}
+
+std::string indent(int Depth) { return std::string(2 * Depth, ' '); }
+
+/// A C++ spelling of T that names the same type on host and device.
+std::string cxxType(Type T) { return cudaTypeName(T); }
+
+bool isIdentChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '_';
+}
+
+std::string floatLiteral(double V, Type T) {
+  const bool Single = T == Type::Float32;
+  if (std::isinf(V))
+    return std::string(V < 0 ? "(-" : "(") + (Single ? "HUGE_VALF" : "HUGE_VAL") + ")";
+  if (std::isnan(V))
+    return Single ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
+  char Buf[64];
+  std::string S;
+  // The shortest spelling that reads back to the same value.
+  for (int Digits = 1; Digits <= 17; ++Digits) {
+    std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
+    double Back = std::strtod(Buf, nullptr);
+    bool Same = Single ? static_cast<float>(Back) == static_cast<float>(V)
+                       : Back == V;
+    if (Same || Digits == 17) {
+      S = Buf;
+      break;
+    }
+  }
+  if (S.find_first_of(".eEn") == std::string::npos)
+    S += ".0";
+  if (Single)
+    S += "f";
+  return V < 0 || std::signbit(V) ? "(" + S + ")" : S;
+}
+
+std::string intLiteral(int64_t V, Type T) {
+  if (T == Type::Int32) {
+    if (V == INT32_MIN)
+      return "(-2147483647 - 1)";
+    return V < 0 ? "(" + std::to_string(V) + ")" : std::to_string(V);
+  }
+  if (V == INT64_MIN)
+    return "(int64_t(-9223372036854775807) - 1)";
+  return "int64_t(" + std::to_string(V) + ")";
+}
+
+/// Math functions with the C spelling of each type: the f-suffixed ones for
+/// float (never the __fast intrinsics), and std::min/max semantics.
+std::string mathName(MathFn Fn, Type T) {
+  const bool Single = T == Type::Float32;
+  auto F = [&](const char *Name) {
+    return std::string(Name) + (Single ? "f" : "");
+  };
+  switch (Fn) {
+  case MathFn::Sqrt: return F("sqrt");
+  case MathFn::Abs:
+    if (T == Type::Int32) return "abs";
+    if (T == Type::Int64) return "llabs";
+    return F("fabs");
+  case MathFn::Min: return "stencil::detail::minOf";
+  case MathFn::Max: return "stencil::detail::maxOf";
+  case MathFn::Exp: return F("exp");
+  case MathFn::Log: return F("log");
+  case MathFn::Pow: return F("pow");
+  case MathFn::Sin: return F("sin");
+  case MathFn::Cos: return F("cos");
+  case MathFn::Floor: return F("floor");
+  case MathFn::Ceil: return F("ceil");
+  }
+  return "?";
+}
+
+const char *reductionOp(ParamKind K) {
+  switch (K) {
+  case ParamKind::Sum: return "stencil::detail::SumOp";
+  case ParamKind::Max: return "stencil::detail::MaxOp";
+  default: return "stencil::detail::MinOp";
+  }
+}
+
+const char *reductionKindName(ParamKind K) {
+  switch (K) {
+  case ParamKind::Sum: return "Sum";
+  case ParamKind::Max: return "Max";
+  default: return "Min";
+  }
+}
+
+/// The type a reduction is combined in across threads and accumulated in on
+/// the device. Float sums widen to double: per-block float atomics of a
+/// million partials drift far from the float64 reference at Himeno's sizes.
+Type deviceAccumType(const Param &P) {
+  if (P.Kind == ParamKind::Sum && P.Accum == Type::Float32)
+    return Type::Float64;
+  return P.Accum;
+}
+
+/// The reduction's identity in its accumulator type, as a literal both host
+/// and device code accept (std::numeric_limits is host-only constexpr).
+std::string identityOf(const Param &P) {
+  const bool IsMax = P.Kind == ParamKind::Max;
+  switch (P.Accum) {
+  case Type::Float32:
+    if (P.Kind == ParamKind::Sum) return "0.0f";
+    return floatLiteral(IsMax ? std::numeric_limits<float>::lowest()
+                              : std::numeric_limits<float>::max(),
+                        Type::Float32);
+  case Type::Float64:
+    if (P.Kind == ParamKind::Sum) return "0.0";
+    return floatLiteral(IsMax ? std::numeric_limits<double>::lowest()
+                              : std::numeric_limits<double>::max(),
+                        Type::Float64);
+  case Type::Int32:
+    if (P.Kind == ParamKind::Sum) return "0";
+    return intLiteral(IsMax ? INT32_MIN : INT32_MAX, Type::Int32);
+  case Type::Int64:
+  case Type::Bool:
+    if (P.Kind == ParamKind::Sum) return "int64_t(0)";
+    return intLiteral(IsMax ? INT64_MIN : INT64_MAX, Type::Int64);
+  }
+  return "0";
+}
+
+HistogramLowering compiledHistogramLowering(const Kernel &K) {
+  // Only the plain-atomic lowering exists so far; Auto resolves to it.
+  (void)K;
+  return HistogramLowering::PlainAtomic;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-kernel emission
+//===----------------------------------------------------------------------===//
+
+class KernelEmitter {
+public:
+  KernelEmitter(const Kernel &K, const EmitOptions &Opts,
+                const std::string &SpecFile)
+      : K(K), Opts(Opts), SpecFile(SpecFile) {
+    assignNames();
+  }
+
+  std::string resultType() const { return K.Name + "_result"; }
+  bool hasReductions() const {
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        return true;
+    return false;
+  }
+  bool hasHistograms() const {
+    for (const Param &P : K.Params)
+      if (P.Kind == ParamKind::Histogram)
+        return true;
+    return false;
+  }
+
+  /// The declaration part of the header: the result struct and the launcher.
+  std::string headerDecl() const {
+    std::ostringstream OS;
+    if (hasReductions()) {
+      OS << "/// The reductions of " << K.Name << ", converted to their value "
+         << "types.\n";
+      OS << "struct " << resultType() << " {\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "  " << cxxType(P.Elem) << " " << P.Name << ";\n";
+      OS << "};\n\n";
+    }
+    OS << docComment();
+    OS << launcherSignature(/*WithDefault=*/true) << ";\n";
+    return OS.str();
+  }
+
+  std::string source() {
+    std::string Body = kernelBody(); // fills the Uses* flags
+    std::ostringstream OS;
+    OS << "// " << K.Name << " (" << SpecFile;
+    if (K.Loc.valid())
+      OS << ":" << K.Loc.Line;
+    OS << "): passes applied: ";
+    if (K.PassesApplied.empty())
+      OS << "none";
+    for (size_t I = 0; I < K.PassesApplied.size(); ++I)
+      OS << (I ? ", " : "") << K.PassesApplied[I];
+    OS << "\n// reductions: " << (hasReductions() ? loweringName(K.Reductions) : "none")
+       << "; histograms: "
+       << (hasHistograms() ? loweringName(compiledHistogramLowering(K)) : "none")
+       << "\n";
+    OS << "namespace {\n\n";
+    OS << kernelSignature() << " {\n" << Body << "}\n\n";
+    OS << "} // namespace\n\n";
+    OS << launcher();
+    return OS.str();
+  }
+
+private:
+  //--- names ---------------------------------------------------------------
+
+  /// Spec names stay as written; IR-made names ("rcp.b") become identifiers
+  /// that collide with nothing else in the kernel.
+  void assignNames() {
+    std::set<std::string> Taken;
+    for (const Param &P : K.Params)
+      Taken.insert(P.Name);
+    OptsName = Taken.count("opts") ? "launch_opts" : "opts";
+    auto Add = [&](const std::string &Name) {
+      std::string S;
+      for (char C : Name)
+        S += isIdentChar(C) ? C : '_';
+      if (S.empty() || (S[0] >= '0' && S[0] <= '9'))
+        S = "v_" + S;
+      std::string Unique = S;
+      for (int N = 1; Taken.count(Unique); ++N)
+        Unique = S + "_" + std::to_string(N);
+      Taken.insert(Unique);
+      Names[Name] = Unique;
+    };
+    for (const Uniform &U : K.Uniforms)
+      Add(U.Name);
+    forEachDeclare(K.Body, Add);
+  }
+
+  template <class F> static void forEachDeclare(const Block &B, F &&Fn) {
+    for (const StmtPtr &S : B) {
+      if (S->Kind == StmtKind::Declare)
+        Fn(S->Name);
+      if (S->Kind == StmtKind::If) {
+        forEachDeclare(S->Then, Fn);
+        forEachDeclare(S->Else, Fn);
+      }
+    }
+  }
+
+  std::string localName(const std::string &Name) const {
+    auto It = Names.find(Name);
+    return It == Names.end() ? Name : It->second;
+  }
+
+  //--- expressions ---------------------------------------------------------
+
+  std::string offsetExpr(const std::vector<int> &Offsets) {
+    std::string S = "at_";
+    for (int D = 0; D < K.Rank; ++D) {
+      int O = Offsets[D];
+      if (O == 0)
+        continue;
+      std::string Unit;
+      if (D == K.Rank - 1) {
+        Unit = std::to_string(std::abs(O));
+      } else {
+        UsesStride[D] = true;
+        Unit = "stride" + std::to_string(D) + "_";
+        if (std::abs(O) != 1)
+          Unit = std::to_string(std::abs(O)) + " * " + Unit;
+      }
+      S += (O < 0 ? " - " : " + ") + Unit;
+    }
+    return S;
+  }
+
+  std::string expr(const Expr &E, bool Host = false) {
+    switch (E->Kind) {
+    case ExprKind::Constant: {
+      const Constant *C = as<Constant>(E);
+      if (C->Ty == Type::Bool)
+        return C->IntValue ? "true" : "false";
+      if (isInteger(C->Ty))
+        return intLiteral(C->IntValue, C->Ty);
+      return floatLiteral(C->FloatValue, C->Ty);
+    }
+    case ExprKind::Var: {
+      const Var *V = as<Var>(E);
+      return V->Scope == VarScope::Param ? V->Name : localName(V->Name);
+    }
+    case ExprKind::GridRead: {
+      const GridRead *G = as<GridRead>(E);
+      UsesAt = true;
+      return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
+    }
+    case ExprKind::Index: {
+      int D = as<Index>(E)->Dim;
+      return "static_cast<int>(i" + std::to_string(D) + "_)";
+    }
+    case ExprKind::Unary: {
+      const Unary *U = as<Unary>(E);
+      return std::string("(") + opSpelling(U->Op) + expr(U->Operand, Host) + ")";
+    }
+    case ExprKind::Binary: {
+      const Binary *B = as<Binary>(E);
+      return "(" + expr(B->LHS, Host) + " " + opSpelling(B->Op) + " " +
+             expr(B->RHS, Host) + ")";
+    }
+    case ExprKind::Select: {
+      const Select *S = as<Select>(E);
+      return "(" + expr(S->Cond, Host) + " ? " + expr(S->TrueValue, Host) +
+             " : " + expr(S->FalseValue, Host) + ")";
+    }
+    case ExprKind::Cast: {
+      const Cast *C = as<Cast>(E);
+      return "static_cast<" + cxxType(C->Ty) + ">(" + expr(C->Value, Host) + ")";
+    }
+    case ExprKind::Call: {
+      const Call *C = as<Call>(E);
+      std::string S = mathName(C->Fn, C->Ty) + "(";
+      for (size_t I = 0; I < C->Args.size(); ++I)
+        S += (I ? ", " : "") + expr(C->Args[I], Host);
+      S += ")";
+      if (C->Fn == MathFn::Abs && C->Ty == Type::Int64)
+        S = "static_cast<int64_t>(" + S + ")"; // llabs returns long long
+      return S;
+    }
+    }
+    return "?";
+  }
+
+  /// E converted to T the way C++'s implicit conversion would.
+  std::string exprAs(const Expr &E, Type T) {
+    std::string S = expr(E);
+    return E->Ty == T ? S : "static_cast<" + cxxType(T) + ">(" + S + ")";
+  }
+
+  //--- statements ----------------------------------------------------------
+
+  void location(std::ostringstream &OS, const Stmt &S, int Depth) {
+    if (!S.Loc.valid())
+      return;
+    if (Opts.LineDirectives)
+      OS << "#line " << S.Loc.Line << " \"" << SpecFile << "\"\n";
+    OS << indent(Depth) << "// " << SpecFile << ":" << S.Loc.Line << "\n";
+  }
+
+  void block(std::ostringstream &OS, const Block &B, int Depth) {
+    for (const StmtPtr &S : B)
+      stmt(OS, *S, Depth);
+  }
+
+  void stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
+    location(OS, S, Depth);
+    const std::string In = indent(Depth);
+    switch (S.Kind) {
+    case StmtKind::Declare:
+      OS << In << cxxType(S.Ty) << " " << localName(S.Name) << " = "
+         << expr(S.Value) << ";\n";
+      return;
+    case StmtKind::Assign:
+      OS << In << localName(S.Name) << " = " << expr(S.Value) << ";\n";
+      return;
+    case StmtKind::Store: {
+      const Param *P = K.findParam(S.Name);
+      UsesAt = true;
+      OS << In << S.Name << "[at_] = " << exprAs(S.Value, P->Elem) << ";\n";
+      return;
+    }
+    case StmtKind::Reduce:
+      OS << In << reduceStmt(S) << "\n";
+      return;
+    case StmtKind::HistAdd:
+      OS << In << histogramAdd(S, compiledHistogramLowering(K)) << "\n";
+      return;
+    case StmtKind::If:
+      OS << In << "if (" << expr(S.Cond) << ") {\n";
+      block(OS, S.Then, Depth + 1);
+      if (!S.Else.empty()) {
+        OS << In << "} else {\n";
+        block(OS, S.Else, Depth + 1);
+      }
+      OS << In << "}\n";
+      return;
+    }
+  }
+
+  /// r += v accumulates in the accumulator type (as the reference's
+  /// `*Value += static_cast<Acc>(V)`); r = max(r, v) compares in the value
+  /// type first (std::max<T>), then stores into the accumulator.
+  std::string reduceStmt(const Stmt &S) {
+    const Param *P = K.findParam(S.Name);
+    const std::string Acc = cxxType(P->Accum);
+    if (P->Kind == ParamKind::Sum)
+      return S.Name + " += " + exprAs(S.Value, P->Accum) + ";";
+    std::string V = exprAs(S.Value, P->Elem);
+    if (P->Elem != P->Accum)
+      V = "static_cast<" + Acc + ">(" + V + ")";
+    const char *Fn = P->Kind == ParamKind::Max ? "stencil::detail::maxOf"
+                                               : "stencil::detail::minOf";
+    return S.Name + " = " + Fn + "(" + S.Name + ", " + V + ");";
+  }
+
+  /// One function per histogram lowering; each returns one statement.
+  std::string histogramAdd(const Stmt &S, HistogramLowering L) {
+    switch (L) {
+    case HistogramLowering::Auto:
+    case HistogramLowering::PlainAtomic:
+    case HistogramLowering::WarpAggregated:
+    case HistogramLowering::SharedPrivatized:
+    case HistogramLowering::SharedWarpAggregated:
+      return histogramAddPlainAtomic(S);
+    }
+    return histogramAddPlainAtomic(S);
+  }
+
+  std::string histogramAddPlainAtomic(const Stmt &S) {
+    const Param *P = K.findParam(S.Name);
+    return "stencil::detail::histogramAddPlainAtomic(" + S.Name + ", " +
+           S.Name + "_size_, " + S.Name + "_fault_, " +
+           exprAs(S.Index, Type::Int64) + ", " + exprAs(S.Value, P->Elem) +
+           ");";
+  }
+
+  //--- the __global__ kernel -------------------------------------------------
+
+  std::string kernelName() const { return K.Name + "_kernel"; }
+
+  std::string kernelSignature() const {
+    std::vector<std::string> Args;
+    for (const Param &P : K.Params) {
+      std::string T = cxxType(P.Elem);
+      switch (P.Kind) {
+      case ParamKind::In:
+        Args.push_back("const " + T + "* __restrict__ " + P.Name);
+        break;
+      case ParamKind::Out:
+      case ParamKind::InOut:
+        Args.push_back(T + "* __restrict__ " + P.Name);
+        break;
+      case ParamKind::Histogram:
+        Args.push_back(T + "* __restrict__ " + P.Name);
+        Args.push_back("int64_t " + P.Name + "_size_");
+        Args.push_back("stencil::detail::HistogramFault* " + P.Name + "_fault_");
+        break;
+      case ParamKind::Sum:
+      case ParamKind::Max:
+      case ParamKind::Min:
+        Args.push_back(cxxType(deviceAccumType(P)) + "* " + P.Name + "_total_");
+        break;
+      case ParamKind::Scalar:
+        Args.push_back(T + " " + P.Name);
+        break;
+      }
+    }
+    for (const Uniform &U : K.Uniforms)
+      Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
+    Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
+                   "> dom_");
+    std::string S = "__global__ void " + kernelName() + "(";
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ",\n    " : "\n    ") + Args[I];
+    return S + ")";
+  }
+
+  /// Thread axis walking domain dimension D: x is the last dimension.
+  std::string axis(int D) const {
+    static const char *Axes[3] = {"x", "y", "z"};
+    return Axes[K.Rank - 1 - D];
+  }
+
+  std::string kernelBody() {
+    std::ostringstream Points;
+    const int Depth = 1 + K.Rank;
+    block(Points, K.Body, Depth);
+
+    std::ostringstream OS;
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
+           << identityOf(P) << "; // this thread's partial "
+           << reductionKindName(P.Kind) << "\n";
+    for (int D = 0; D < K.Rank - 1; ++D)
+      if (UsesStride[D] || UsesAt)
+        OS << "  const int64_t stride" << D << "_ = dom_.Stride[" << D << "];\n";
+    for (int D = 0; D < K.Rank; ++D) {
+      std::string A = axis(D), I = "i" + std::to_string(D) + "_";
+      OS << indent(1 + D) << "for (int64_t " << I << " = dom_.Lo[" << D
+         << "] + blockIdx." << A << " * int64_t(blockDim." << A
+         << ") + threadIdx." << A << "; " << I << " < dom_.Hi[" << D << "]; "
+         << I << " += int64_t(gridDim." << A << ") * blockDim." << A
+         << ") {\n";
+    }
+    if (UsesAt) {
+      std::string At;
+      for (int D = 0; D < K.Rank; ++D) {
+        std::string I = "i" + std::to_string(D) + "_";
+        At += (D ? " + " : "") +
+              (D == K.Rank - 1 ? I : I + " * stride" + std::to_string(D) + "_");
+      }
+      OS << indent(Depth) << "const int64_t at_ = " << At << ";\n";
+    }
+    OS << Points.str();
+    for (int D = K.Rank - 1; D >= 0; --D)
+      OS << indent(1 + D) << "}\n";
+
+    bool First = true;
+    for (const Param &P : K.Params) {
+      if (!isReduction(P.Kind))
+        continue;
+      if (First)
+        OS << "  // Every thread reaches here (no early return): the block "
+              "reductions synchronise.\n"
+           << "  extern __shared__ double reduction_smem_[];\n";
+      First = false;
+      Type W = deviceAccumType(P);
+      std::string Fn = K.Reductions == ReductionLowering::WarpShuffleAtomic
+                           ? "reduceWarpShuffleAtomic"
+                           : "reduceBlockTreeAtomic";
+      OS << "  stencil::detail::" << Fn << "<" << reductionOp(P.Kind) << ">("
+         << P.Name << "_total_, "
+         << (W == P.Accum ? P.Name
+                          : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
+         << ", reduction_smem_);\n";
+    }
+    return OS.str();
+  }
+
+  //--- the host launcher -----------------------------------------------------
+
+  std::string launcherSignature(bool WithDefault) const {
+    std::vector<std::string> Args;
+    for (const Param &P : K.Params) {
+      std::string T = cxxType(P.Elem);
+      std::string G = "stencil::Grid<" + T + ", " + std::to_string(P.Rank) + ">";
+      switch (P.Kind) {
+      case ParamKind::In:
+        Args.push_back("const " + G + "& " + P.Name);
+        break;
+      case ParamKind::Out:
+      case ParamKind::InOut:
+        Args.push_back(G + "& " + P.Name);
+        break;
+      case ParamKind::Histogram:
+        Args.push_back("stencil::Grid<" + T + ", 1>& " + P.Name);
+        break;
+      case ParamKind::Scalar:
+        Args.push_back(T + " " + P.Name);
+        break;
+      default: // reductions are returned, not passed
+        break;
+      }
+    }
+    Args.push_back("const stencil::LaunchOptions& " + OptsName +
+                   (WithDefault ? " = {}" : ""));
+    std::string S = (hasReductions() ? resultType() : "void") + " " + K.Name + "(";
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ",\n    " : "\n    ") + Args[I];
+    return S + ")";
+  }
+
+  std::string docComment() const {
+    std::ostringstream OS;
+    OS << "/// " << K.Name << " (" << SpecFile;
+    if (K.Loc.valid())
+      OS << ":" << K.Loc.Line;
+    OS << "), rank " << K.Rank << ".\n/// Domain: ";
+    bool Interior = false;
+    for (int D = 0; D < K.Rank; ++D)
+      Interior |= K.Foot.Lo[D] || K.Foot.Hi[D];
+    if (!Interior)
+      OS << "every point";
+    else
+      OS << "the interior";
+    OS << " [";
+    for (int D = 0; D < K.Rank; ++D) {
+      OS << (D ? ", " : "") << K.Foot.Lo[D] << "..E" << D;
+      if (K.Foot.Hi[D])
+        OS << "-" << K.Foot.Hi[D];
+    }
+    OS << "), or " << OptsName << "'s region (checked against the footprint).\n";
+    for (const GridFootprint &G : K.Foot.Grids) {
+      OS << "/// Reads " << G.Grid << " at";
+      for (const std::vector<int> &O : G.Offsets) {
+        OS << " (";
+        for (size_t I = 0; I < O.size(); ++I)
+          OS << (I ? "," : "") << O[I];
+        OS << ")";
+      }
+      OS << ".\n";
+    }
+    for (const Param &P : K.Params) {
+      if (P.Kind == ParamKind::Out || P.Kind == ParamKind::InOut)
+        OS << "/// Writes " << P.Name << " at the centre.\n";
+      if (P.Kind == ParamKind::Histogram)
+        OS << "/// Adds to histogram " << P.Name
+           << " (not cleared; a bin outside it throws stencil::Error).\n";
+      if (isReduction(P.Kind))
+        OS << "/// Returns " << P.Name << ": " << reductionKindName(P.Kind)
+           << "<" << cxxType(P.Elem) << ", " << cxxType(P.Accum) << ">.\n";
+    }
+    return OS.str();
+  }
+
+  const Param *firstGrid() const {
+    for (const Param &P : K.Params)
+      if (isGrid(P.Kind))
+        return &P;
+    return nullptr;
+  }
+
+  static std::string arr3(const std::array<int, 3> &A) {
+    return "{" + std::to_string(A[0]) + ", " + std::to_string(A[1]) + ", " +
+           std::to_string(A[2]) + "}";
+  }
+
+  std::string launcher() {
+    std::ostringstream OS;
+    const std::string R = std::to_string(K.Rank);
+    const std::string &O = OptsName;
+    const Param *First = firstGrid();
+    OS << launcherSignature(/*WithDefault=*/false) << " {\n";
+    OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
+    if (!First) {
+      OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a grid\");\n}\n";
+      return OS.str();
+    }
+    OS << "  const stencil::Extents<" << R << "> extents_ = " << First->Name
+       << ".extents();\n";
+    for (const Param &P : K.Params)
+      if (isGrid(P.Kind) && &P != First)
+        OS << "  stencil::detail::requireSameExtents<" << R
+           << ">(kernel_name_, \"" << First->Name << "\", extents_, \""
+           << P.Name << "\", " << P.Name << ".extents());\n";
+    if (hasHistograms())
+      OS << "  stencil::detail::requireHistogramLowering(kernel_name_, "
+         << static_cast<int>(compiledHistogramLowering(K)) << ", \""
+         << loweringName(compiledHistogramLowering(K)) << "\", " << O
+         << ");\n";
+    OS << "  const stencil::detail::Domain<" << R
+       << "> domain_ = stencil::detail::launchDomain<" << R
+       << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
+       << arr3(K.Foot.Hi) << ", " << O << ");\n";
+    for (const Uniform &U : K.Uniforms)
+      OS << "  const " << cxxType(U.Ty) << " " << localName(U.Name) << " = "
+         << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
+    OS << "  const dim3 block_ = stencil::detail::blockShape<" << R << ">("
+       << arr3(K.Sched.Block) << ", " << O << ");\n";
+    OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
+       << ">(domain_, block_, " << O << ".PointsPerThread > 0 ? " << O
+       << ".PointsPerThread : " << K.Sched.PointsPerThread << ", "
+       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
+
+    const bool Device = hasReductions() || hasHistograms();
+    if (Device) {
+      OS << "  // Device-side accumulators and histogram faults, set to their "
+            "identities before\n  // the launch and read back after it.\n";
+      OS << "  struct Accumulators {\n";
+      for (const Param &P : K.Params) {
+        if (isReduction(P.Kind))
+          OS << "    " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+        if (P.Kind == ParamKind::Histogram)
+          OS << "    stencil::detail::HistogramFault " << P.Name << ";\n";
+      }
+      OS << "  };\n";
+      OS << "  static stencil::detail::Scratch scratch_;\n";
+      OS << "  Accumulators* device_ = scratch_.get<Accumulators>(kernel_name_);\n";
+      OS << "  Accumulators host_{};\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind)) {
+          Type W = deviceAccumType(P);
+          std::string Id = identityOf(P);
+          if (W != P.Accum)
+            Id = "static_cast<" + cxxType(W) + ">(" + Id + ")";
+          OS << "  host_." << P.Name << " = " << Id << ";\n";
+        }
+      OS << "  stencil::detail::copyToDevice(kernel_name_, device_, &host_, "
+            "sizeof host_, "
+         << O << ".Stream);\n";
+    }
+
+    // Reduction scratch in shared memory: the widest accumulator, one slot
+    // per thread (tree) or per warp (shuffles).
+    size_t SmemElem = 0;
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        SmemElem = std::max<size_t>(
+            SmemElem, deviceAccumType(P) == Type::Float64 ||
+                              deviceAccumType(P) == Type::Int64
+                          ? 8
+                          : 4);
+    std::string Smem = "0";
+    if (SmemElem) {
+      Smem = K.Reductions == ReductionLowering::WarpShuffleAtomic
+                 ? "32 * " + std::to_string(SmemElem)
+                 : "size_t(stencil::detail::threadsPerBlock(block_)) * " +
+                       std::to_string(SmemElem);
+    }
+    OS << "  if (!domain_.empty()) {\n";
+    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
+       << O << ".Stream);\n";
+    OS << "    " << kernelName() << "<<<grid_, block_, " << Smem << ", " << O
+       << ".Stream>>>(";
+    std::vector<std::string> Args;
+    for (const Param &P : K.Params) {
+      switch (P.Kind) {
+      case ParamKind::In:
+        Args.push_back(P.Name + ".data()");
+        break;
+      case ParamKind::Out:
+      case ParamKind::InOut:
+        Args.push_back(P.Name + ".data()"); // mutable data(): bumps version()
+        break;
+      case ParamKind::Histogram:
+        Args.push_back(P.Name + ".data()");
+        Args.push_back(P.Name + ".size()");
+        Args.push_back("&device_->" + P.Name);
+        break;
+      case ParamKind::Scalar:
+        Args.push_back(P.Name);
+        break;
+      default:
+        Args.push_back("&device_->" + P.Name);
+        break;
+      }
+    }
+    for (const Uniform &U : K.Uniforms)
+      Args.push_back(localName(U.Name));
+    Args.push_back("domain_");
+    for (size_t I = 0; I < Args.size(); ++I)
+      OS << (I ? ", " : "") << Args[I];
+    OS << ");\n";
+    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    OS << "    timer_.finish();\n";
+    OS << "  }\n";
+    if (Device)
+      OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "
+            "sizeof host_, "
+         << O << ".Stream);\n";
+    for (const Param &P : K.Params)
+      if (P.Kind == ParamKind::Histogram)
+        OS << "  stencil::detail::checkHistogramFault(kernel_name_, \""
+           << P.Name << "\", host_." << P.Name << ", " << P.Name
+           << ".size());\n";
+    if (hasReductions()) {
+      OS << "  " << resultType() << " result_;\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind)) {
+          std::string V = "host_." + P.Name;
+          if (deviceAccumType(P) != P.Accum)
+            V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
+          OS << "  result_." << P.Name << " = static_cast<"
+             << cxxType(P.Elem) << ">(" << V << ");\n";
+        }
+      OS << "  return result_;\n";
+    }
+    OS << "}\n";
+    return OS.str();
+  }
+
+  const Kernel &K;
+  const EmitOptions &Opts;
+  std::string SpecFile;
+  std::map<std::string, std::string> Names;
+  std::string OptsName = "opts";
+  bool UsesAt = false;
+  bool UsesStride[3] = {false, false, false};
+};
+
+} // namespace
+
+EmitResult emitCuda(const Module &M, const EmitOptions &Opts) {
+  const std::string Spec = baseName(M.SourceFile.empty() ? "spec.cpp" : M.SourceFile);
+  const std::string HeaderName =
+      Opts.HeaderName.empty() ? stem(Spec) + ".h" : Opts.HeaderName;
+  EmitResult R;
+
+  std::ostringstream H;
+  H << "// " << baseName(HeaderName) << " - generated by stencilc from " << Spec
+    << "; do not edit.\n"
+    << "// Host API: one function per kernel. Grids are stencil::Grid "
+       "(device memory);\n"
+    << "// reductions are returned; errors throw stencil::Error.\n"
+    << "#pragma once\n\n#include <stencil/runtime.hpp>\n\n"
+    << "namespace " << Opts.Namespace << " {\n\n";
+  for (const Kernel &K : M.Kernels)
+    H << KernelEmitter(K, Opts, Spec).headerDecl() << "\n";
+  H << "} // namespace " << Opts.Namespace << "\n";
+  R.Header = H.str();
+
+  std::ostringstream C;
+  C << "// " << stem(Spec) << ".cu - generated by stencilc from " << Spec
+    << " for " << Opts.Arch << "; do not edit.\n"
+    << "#include \"" << HeaderName << "\"\n\n"
+    << "#include <cmath>\n#include <cstdint>\n#include <limits>\n\n"
+    << "namespace " << Opts.Namespace << " {\n\n";
+  for (const Kernel &K : M.Kernels) {
+    KernelEmitter E(K, Opts, Spec);
+    C << E.source() << "\n";
+  }
+  C << "} // namespace " << Opts.Namespace << "\n";
+  R.Cuda = C.str();
+  return R;
+}
+
+} // namespace stencilc

@@ -1,0 +1,793 @@
+// stencil/runtime.hpp - the thin runtime that stencilc's generated code and
+// its users' host code compile against (header-only, C++17, nvcc).
+//
+// What it owns, and nothing more:
+//   - stencil::Grid<T, R>: device memory of given extents, copies to and from
+//     stencil::HostGrid, a version counter and an identity (merge-arrays
+//     repacks its records only when a coefficient grid changed).
+//   - stencil::Error and STENCIL_CUDA_CHECK: every CUDA call is checked; the
+//     exception names the kernel (or Grid operation) and CUDA's error string.
+//   - stencil::LaunchOptions: region, block shape, stream, lowering overrides.
+//   - The STENCIL_PROFILE=1 per-kernel timing table, printed at exit.
+//   - Small helpers generated kernels share (domain and launch shapes, block
+//     reductions, float atomics, histogram bounds faults, scratch buffers).
+// Layout is row-major (the last index contiguous), as in stencil/grid.hpp.
+#ifndef STENCIL_RUNTIME_HPP
+#define STENCIL_RUNTIME_HPP
+
+#include <stencil/grid.hpp>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace stencil {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// A failed CUDA call or a rejected launch. what() reads
+/// "stencil: KERNEL: MESSAGE"; kernel() is the spec name of the kernel (or the
+/// Grid operation), code() the CUDA error (cudaSuccess for argument errors).
+class Error : public std::runtime_error {
+public:
+  Error(std::string Kernel, const std::string &Message,
+        cudaError_t Code = cudaSuccess)
+      : std::runtime_error("stencil: " + Kernel + ": " + Message),
+        KernelName(std::move(Kernel)), Code(Code) {}
+  const std::string &kernel() const { return KernelName; }
+  cudaError_t code() const { return Code; }
+
+private:
+  std::string KernelName;
+  cudaError_t Code;
+};
+
+namespace detail {
+inline void throwCudaError(cudaError_t Code, const char *Expr,
+                           const std::string &What) {
+  // Clear the sticky-free error state so the next call does not see it.
+  (void)cudaGetLastError();
+  throw Error(What, std::string(Expr) + " failed: " + cudaGetErrorName(Code) +
+                        ": " + cudaGetErrorString(Code),
+              Code);
+}
+} // namespace detail
+
+} // namespace stencil
+
+/// Evaluates a CUDA runtime call and throws stencil::Error naming `what` (the
+/// kernel or operation) with CUDA's error string when it fails.
+#define STENCIL_CUDA_CHECK(expr, what)                                         \
+  do {                                                                         \
+    cudaError_t stencil_check_code_ = (expr);                                  \
+    if (stencil_check_code_ != cudaSuccess)                                    \
+      ::stencil::detail::throwCudaError(stencil_check_code_, #expr, (what));   \
+  } while (0)
+
+namespace stencil {
+
+//===----------------------------------------------------------------------===//
+// Profiler (STENCIL_PROFILE=1)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+/// Read once: the cost when profiling is off is this one cached branch.
+inline bool profilingEnabled() {
+  static const bool On = [] {
+    const char *V = std::getenv("STENCIL_PROFILE");
+    return V && *V && std::strcmp(V, "0") != 0;
+  }();
+  return On;
+}
+
+struct KernelProfile {
+  uint64_t Launches = 0;
+  double TotalMs = 0, MinMs = 0, MaxMs = 0;
+  dim3 Grid{0, 0, 0}, Block{0, 0, 0}; ///< of the latest launch
+  uint64_t HostToDevice = 0, DeviceToHost = 0;
+  cudaEvent_t Start = nullptr, Stop = nullptr;
+};
+
+/// Per-kernel statistics, printed to stderr when the program exits. Grid
+/// uploads and downloads are not tied to a kernel and have their own row.
+class Profiler {
+public:
+  static Profiler &instance() {
+    static Profiler P;
+    return P;
+  }
+  static constexpr const char *TransfersRow = "(Grid transfers)";
+
+  KernelProfile &entry(const std::string &Name) {
+    std::lock_guard<std::mutex> Lock(M);
+    return Entries[Name];
+  }
+  void addBytes(const std::string &Name, uint64_t H2D, uint64_t D2H) {
+    std::lock_guard<std::mutex> Lock(M);
+    KernelProfile &E = Entries[Name];
+    E.HostToDevice += H2D;
+    E.DeviceToHost += D2H;
+  }
+  void addLaunch(const std::string &Name, double Ms, dim3 G, dim3 B) {
+    std::lock_guard<std::mutex> Lock(M);
+    KernelProfile &E = Entries[Name];
+    E.MinMs = E.Launches ? std::min(E.MinMs, Ms) : Ms;
+    E.MaxMs = E.Launches ? std::max(E.MaxMs, Ms) : Ms;
+    E.TotalMs += Ms;
+    ++E.Launches;
+    E.Grid = G;
+    E.Block = B;
+  }
+
+  /// The table, one row per kernel (sorted by name, transfers last).
+  std::string table() const {
+    std::lock_guard<std::mutex> Lock(M);
+    std::string S;
+    char Line[512];
+    std::snprintf(Line, sizeof Line,
+                  "%-28s %9s %12s %10s %10s %10s %-16s %-12s %14s %14s\n",
+                  "kernel", "launches", "total ms", "avg ms", "min ms",
+                  "max ms", "grid", "block", "host->dev B", "dev->host B");
+    S += "stencil profile (STENCIL_PROFILE=1)\n";
+    S += Line;
+    auto Row = [&](const std::string &Name, const KernelProfile &E) {
+      char G[48] = "-", B[48] = "-";
+      if (E.Launches) {
+        std::snprintf(G, sizeof G, "%ux%ux%u", E.Grid.x, E.Grid.y, E.Grid.z);
+        std::snprintf(B, sizeof B, "%ux%ux%u", E.Block.x, E.Block.y,
+                      E.Block.z);
+      }
+      double Avg = E.Launches ? E.TotalMs / double(E.Launches) : 0.0;
+      std::snprintf(Line, sizeof Line,
+                    "%-28s %9llu %12.3f %10.4f %10.4f %10.4f %-16s %-12s "
+                    "%14llu %14llu\n",
+                    Name.c_str(), (unsigned long long)E.Launches, E.TotalMs,
+                    Avg, E.MinMs, E.MaxMs, G, B,
+                    (unsigned long long)E.HostToDevice,
+                    (unsigned long long)E.DeviceToHost);
+      S += Line;
+    };
+    for (const auto &KV : Entries)
+      if (KV.first != TransfersRow)
+        Row(KV.first, KV.second);
+    auto T = Entries.find(TransfersRow);
+    if (T != Entries.end())
+      Row(T->first, T->second);
+    return S;
+  }
+
+  ~Profiler() {
+    // No CUDA calls here: the runtime may already be torn down at exit.
+    if (profilingEnabled() && !Entries.empty())
+      std::fputs(table().c_str(), stderr);
+  }
+
+private:
+  Profiler() = default;
+  mutable std::mutex M;
+  std::map<std::string, KernelProfile> Entries;
+};
+
+/// Counts bytes moved for `Name` (only when profiling).
+inline void countTransfer(const char *Name, uint64_t H2D, uint64_t D2H) {
+  if (profilingEnabled())
+    Profiler::instance().addBytes(Name, H2D, D2H);
+}
+
+/// Times one launch with CUDA events when STENCIL_PROFILE=1; otherwise does
+/// nothing. Timing synchronises on the launch's stop event, so a profiled
+/// program loses host/device overlap (as PGI's accelerator timing does).
+class LaunchTimer {
+public:
+  LaunchTimer(const char *Kernel, dim3 Grid, dim3 Block, cudaStream_t Stream)
+      : Name(Kernel), G(Grid), B(Block), S(Stream) {
+    if (!profilingEnabled())
+      return;
+    Entry = &Profiler::instance().entry(Name);
+    if (!Entry->Start) {
+      STENCIL_CUDA_CHECK(cudaEventCreate(&Entry->Start), Name);
+      STENCIL_CUDA_CHECK(cudaEventCreate(&Entry->Stop), Name);
+    }
+    STENCIL_CUDA_CHECK(cudaEventRecord(Entry->Start, S), Name);
+  }
+  void finish() {
+    if (!Entry)
+      return;
+    STENCIL_CUDA_CHECK(cudaEventRecord(Entry->Stop, S), Name);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(Entry->Stop), Name);
+    float Ms = 0;
+    STENCIL_CUDA_CHECK(cudaEventElapsedTime(&Ms, Entry->Start, Entry->Stop),
+                       Name);
+    Profiler::instance().addLaunch(Name, Ms, G, B);
+  }
+
+private:
+  const char *Name;
+  dim3 G, B;
+  cudaStream_t S;
+  KernelProfile *Entry = nullptr; // std::map nodes are stable
+};
+
+} // namespace detail
+
+//===----------------------------------------------------------------------===//
+// Grid<T, R>: device memory
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+inline uint64_t nextGridId() {
+  static std::atomic<uint64_t> Next{1};
+  return Next.fetch_add(1, std::memory_order_relaxed);
+}
+
+#ifdef __CUDACC__
+template <class T> __global__ void fillKernel(T *Data, int64_t N, T Value) {
+  for (int64_t I = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; I < N;
+       I += int64_t(gridDim.x) * blockDim.x)
+    Data[I] = Value;
+}
+#endif
+} // namespace detail
+
+/// A dense device array of rank R with its extents (row-major). Move-only.
+/// version() changes whenever the contents may have changed through this
+/// object: upload, copyFrom, fill, mutable data(), and every launch that
+/// writes it (Out, InOut, Histogram argument). id() names the buffer; swap
+/// exchanges buffers together with their ids and versions, so (id, version)
+/// always describes the same contents.
+template <class T, int R> class Grid {
+  static_assert(R >= 1 && R <= 3, "grids have rank 1, 2 or 3");
+
+public:
+  using value_type = T;
+  static constexpr int rank = R;
+
+  /// An empty grid (no device memory), for members and moved-from objects.
+  Grid() = default;
+  /// Zero-filled device memory of extents E.
+  explicit Grid(const Extents<R> &E) : Ext(E) {
+    checkExtents(E);
+    allocate();
+    if (Ptr)
+      STENCIL_CUDA_CHECK(cudaMemset(Ptr, 0, bytes()), "Grid");
+  }
+  /// Allocates H's extents and uploads H.
+  explicit Grid(const HostGrid<T, R> &H) : Ext(H.extents()) {
+    checkExtents(Ext);
+    allocate();
+    upload(H);
+  }
+  Grid(const Grid &) = delete;
+  Grid &operator=(const Grid &) = delete;
+  Grid(Grid &&O) noexcept { swap(*this, O); }
+  Grid &operator=(Grid &&O) noexcept {
+    if (this != &O) {
+      Grid Tmp(std::move(O));
+      swap(*this, Tmp);
+    }
+    return *this;
+  }
+  ~Grid() {
+    if (Ptr)
+      (void)cudaFree(Ptr); // never throw from a destructor
+  }
+
+  void upload(const HostGrid<T, R> &H) {
+    requireExtents("Grid::upload", H.extents());
+    if (Ptr)
+      STENCIL_CUDA_CHECK(
+          cudaMemcpy(Ptr, H.data(), bytes(), cudaMemcpyHostToDevice),
+          "Grid::upload");
+    detail::countTransfer(detail::Profiler::TransfersRow, bytes(), 0);
+    ++Version;
+  }
+  /// Downloads into H, reshaping H to this grid's extents if they differ.
+  void download(HostGrid<T, R> &H) const {
+    if (H.extents() != Ext)
+      H = HostGrid<T, R>(Ext);
+    if (Ptr)
+      STENCIL_CUDA_CHECK(
+          cudaMemcpy(H.data(), Ptr, bytes(), cudaMemcpyDeviceToHost),
+          "Grid::download");
+    detail::countTransfer(detail::Profiler::TransfersRow, 0, bytes());
+  }
+  HostGrid<T, R> download() const {
+    HostGrid<T, R> H(Ext);
+    download(H);
+    return H;
+  }
+  /// Device-to-device copy; the extents must match.
+  void copyFrom(const Grid &O) {
+    requireExtents("Grid::copyFrom", O.Ext);
+    if (Ptr && O.Ptr != Ptr)
+      STENCIL_CUDA_CHECK(
+          cudaMemcpy(Ptr, O.Ptr, bytes(), cudaMemcpyDeviceToDevice),
+          "Grid::copyFrom");
+    ++Version;
+  }
+  void fill(T Value) {
+    ++Version;
+    if (!Ptr)
+      return;
+    T Zero{};
+    if (std::memcmp(&Value, &Zero, sizeof(T)) == 0) {
+      STENCIL_CUDA_CHECK(cudaMemset(Ptr, 0, bytes()), "Grid::fill");
+      return;
+    }
+#ifdef __CUDACC__
+    int64_t Blocks = std::min<int64_t>((size() + 255) / 256, 65535);
+    detail::fillKernel<T><<<unsigned(Blocks), 256>>>(Ptr, size(), Value);
+    STENCIL_CUDA_CHECK(cudaGetLastError(), "Grid::fill");
+#else
+    upload(HostGrid<T, R>(Ext, Value));
+#endif
+  }
+
+  const Extents<R> &extents() const { return Ext; }
+  int64_t extent(int D) const { return Ext[D]; }
+  int64_t size() const { return Ptr ? volume<R>(Ext) : 0; }
+  size_t bytes() const { return static_cast<size_t>(size()) * sizeof(T); }
+  /// Device pointer. The mutable overload counts as a write (bumps version).
+  T *data() {
+    ++Version;
+    return Ptr;
+  }
+  const T *data() const { return Ptr; }
+  uint64_t version() const { return Version; }
+  uint64_t id() const { return Id; }
+
+  /// O(1): exchanges the device buffers (double buffering).
+  friend void swap(Grid &A, Grid &B) noexcept {
+    std::swap(A.Ptr, B.Ptr);
+    std::swap(A.Ext, B.Ext);
+    std::swap(A.Version, B.Version);
+    std::swap(A.Id, B.Id);
+  }
+
+private:
+  static void checkExtents(const Extents<R> &E) {
+    for (int64_t X : E)
+      if (X <= 0)
+        throw Error("Grid", "extents " + formatExtents<R>(E) +
+                                " must all be positive");
+  }
+  void allocate() {
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&Ptr),
+                                  static_cast<size_t>(volume<R>(Ext)) *
+                                      sizeof(T)),
+                       "Grid");
+  }
+  void requireExtents(const char *What, const Extents<R> &E) const {
+    if (E != Ext)
+      throw Error(What, "extents " + formatExtents<R>(E) +
+                            " differ from the grid's " +
+                            formatExtents<R>(Ext));
+  }
+
+  T *Ptr = nullptr;
+  Extents<R> Ext{};
+  uint64_t Version = 0;
+  uint64_t Id = detail::nextGridId();
+};
+
+//===----------------------------------------------------------------------===//
+// Launch options
+//===----------------------------------------------------------------------===//
+
+/// Per-launch overrides of what stencilc compiled in. Zero / -1 mean "as
+/// compiled". Lo/Hi name a half-open region [Lo, Hi) per dimension (the first
+/// R entries are used) that replaces the default interior domain.
+struct LaunchOptions {
+  bool HasRegion = false;
+  std::array<int64_t, 3> Lo{}, Hi{};
+  std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
+  int PointsPerThread = 0;
+  int HistogramLowering = -1; ///< -1 auto, else a stencilc::ir::HistogramLowering
+  cudaStream_t Stream = 0;
+};
+
+/// Options that run a kernel over Box instead of its interior.
+template <int R> LaunchOptions region(const Region<R> &Box) {
+  LaunchOptions O;
+  O.HasRegion = true;
+  for (int D = 0; D < R; ++D) {
+    O.Lo[D] = Box.Lo[D];
+    O.Hi[D] = Box.Hi[D];
+  }
+  return O;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for generated launchers (host side)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+inline constexpr int64_t divUp(int64_t A, int64_t B) { return (A + B - 1) / B; }
+
+/// The points a launch covers and the row-major strides of its grids; passed
+/// to every kernel by value.
+template <int R> struct Domain {
+  int64_t Lo[R];
+  int64_t Hi[R];
+  int64_t Stride[R]; ///< elements between neighbours along each dimension
+  bool empty() const {
+    for (int D = 0; D < R; ++D)
+      if (Hi[D] <= Lo[D])
+        return true;
+    return false;
+  }
+};
+
+template <int R>
+void requireSameExtents(const char *Kernel, const char *FirstName,
+                        const Extents<R> &First, const char *Name,
+                        const Extents<R> &E) {
+  if (E != First)
+    throw Error(Kernel, "grids of one kernel must have equal extents, but '" +
+                            std::string(FirstName) + "' is " +
+                            formatExtents<R>(First) + " and '" + Name +
+                            "' is " + formatExtents<R>(E));
+}
+
+/// The launch domain: the interior [FootLo, E - FootHi) or the options'
+/// region, which must leave room for the footprint so no read leaves a grid.
+template <int R>
+Domain<R> launchDomain(const char *Kernel, const Extents<R> &E,
+                       const std::array<int, 3> &FootLo,
+                       const std::array<int, 3> &FootHi,
+                       const LaunchOptions &Opts) {
+  Domain<R> Dom;
+  int64_t Stride = 1;
+  for (int D = R - 1; D >= 0; --D) {
+    Dom.Stride[D] = Stride;
+    Stride *= E[D];
+  }
+  for (int D = 0; D < R; ++D) {
+    Dom.Lo[D] = Opts.HasRegion ? Opts.Lo[D] : FootLo[D];
+    Dom.Hi[D] = Opts.HasRegion ? Opts.Hi[D] : E[D] - FootHi[D];
+  }
+  if (!Opts.HasRegion || Dom.empty())
+    return Dom;
+  for (int D = 0; D < R; ++D) {
+    if (Dom.Lo[D] - FootLo[D] >= 0 && Dom.Hi[D] + FootHi[D] <= E[D])
+      continue;
+    throw Error(Kernel,
+                "region [" + std::to_string(Dom.Lo[D]) + ", " +
+                    std::to_string(Dom.Hi[D]) + ") along dimension " +
+                    std::to_string(D) + " with the kernel's reads at offsets " +
+                    std::to_string(-FootLo[D]) + ".." +
+                    std::to_string(FootHi[D]) + " leaves grids of extents " +
+                    formatExtents<R>(E) + "; it must lie within [" +
+                    std::to_string(FootLo[D]) + ", " +
+                    std::to_string(E[D] - FootHi[D]) + ")");
+  }
+  return Dom;
+}
+
+/// Threads per block: the options' shape if given, else the compiled one;
+/// components beyond the domain's rank are folded into x.
+template <int R>
+dim3 blockShape(const std::array<int, 3> &Compiled, const LaunchOptions &Opts) {
+  std::array<int, 3> B = Opts.Block[0] > 0 ? Opts.Block : Compiled;
+  for (int &X : B)
+    X = std::max(X, 1);
+  for (int D = R; D < 3; ++D) {
+    B[0] *= B[D];
+    B[D] = 1;
+  }
+  return dim3(unsigned(B[0]), unsigned(B[1]), unsigned(B[2]));
+}
+
+/// Blocks per grid: enough for one point per thread, divided by
+/// PointsPerThread along StreamDim (the kernels walk their domain with
+/// grid-stride loops, so any grid covers it), clamped to CUDA's limits.
+template <int R>
+dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
+               int StreamDim) {
+  const unsigned Threads[3] = {Block.x, Block.y, Block.z};
+  const int64_t Limit[3] = {2147483647, 65535, 65535};
+  int64_t G[3] = {1, 1, 1};
+  for (int D = 0; D < R; ++D) {
+    int Axis = R - 1 - D; // x walks the last (contiguous) dimension
+    int64_t N = std::max<int64_t>(Dom.Hi[D] - Dom.Lo[D], 0);
+    int64_t PerThread = (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
+    G[Axis] = std::min(std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1),
+                       Limit[Axis]);
+  }
+  return dim3(unsigned(G[0]), unsigned(G[1]), unsigned(G[2]));
+}
+
+inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
+
+/// A device buffer owned by one launcher, allocated on first use and grown
+/// when needed; never freed (process lifetime; freeing in a static destructor
+/// would race CUDA's own teardown). Launches through one launcher from
+/// several host threads at once must use distinct launchers.
+class Scratch {
+public:
+  template <class T> T *get(const char *Kernel) {
+    if (!Ptr || Bytes < sizeof(T)) {
+      if (Ptr)
+        (void)cudaFree(Ptr);
+      Ptr = nullptr;
+      STENCIL_CUDA_CHECK(cudaMalloc(&Ptr, sizeof(T)), Kernel);
+      Bytes = sizeof(T);
+    }
+    return static_cast<T *>(Ptr);
+  }
+
+private:
+  void *Ptr = nullptr;
+  size_t Bytes = 0;
+};
+
+inline void copyToDevice(const char *Kernel, void *Dst, const void *Src,
+                         size_t Bytes, cudaStream_t Stream) {
+  STENCIL_CUDA_CHECK(
+      cudaMemcpyAsync(Dst, Src, Bytes, cudaMemcpyHostToDevice, Stream), Kernel);
+  countTransfer(Kernel, Bytes, 0);
+}
+
+/// Copies back and waits for the stream (reductions are returned by value).
+inline void copyToHost(const char *Kernel, void *Dst, const void *Src,
+                       size_t Bytes, cudaStream_t Stream) {
+  STENCIL_CUDA_CHECK(
+      cudaMemcpyAsync(Dst, Src, Bytes, cudaMemcpyDeviceToHost, Stream), Kernel);
+  STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
+  countTransfer(Kernel, 0, Bytes);
+}
+
+/// Set by a kernel when a histogram bin falls outside the buffer.
+struct HistogramFault {
+  int Flag;
+  long long Bin; ///< the first offending bin seen
+};
+
+inline void checkHistogramFault(const char *Kernel, const char *Hist,
+                                const HistogramFault &F, int64_t Size) {
+  if (F.Flag)
+    throw Error(Kernel, "histogram '" + std::string(Hist) + "': bin " +
+                            std::to_string(F.Bin) + " outside [0, " +
+                            std::to_string(Size) + ")");
+}
+
+/// Throws when the options ask for a histogram lowering this kernel was not
+/// compiled with (Compiled is the ir::HistogramLowering value it has).
+inline void requireHistogramLowering(const char *Kernel, int Compiled,
+                                     const char *CompiledName,
+                                     const LaunchOptions &Opts) {
+  if (Opts.HistogramLowering < 0 || Opts.HistogramLowering == 0 ||
+      Opts.HistogramLowering == Compiled)
+    return;
+  throw Error(Kernel, "histogram lowering " +
+                          std::to_string(Opts.HistogramLowering) +
+                          " was requested but the kernel was compiled with " +
+                          CompiledName + " only");
+}
+
+/// Cached properties of a device (by ordinal).
+struct DeviceProps {
+  int SmCount = 0;
+  int SharedPerBlockOptin = 0; ///< bytes
+  int SharedPerBlock = 0;      ///< bytes, without opting in
+  int MaxThreadsPerBlock = 0;
+};
+
+inline const DeviceProps &deviceProps() {
+  static std::mutex M;
+  static std::map<int, DeviceProps> Cache;
+  int Dev = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), "deviceProps");
+  std::lock_guard<std::mutex> Lock(M);
+  auto It = Cache.find(Dev);
+  if (It != Cache.end())
+    return It->second;
+  DeviceProps P;
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.SmCount,
+                                            cudaDevAttrMultiProcessorCount, Dev),
+                     "deviceProps");
+  STENCIL_CUDA_CHECK(
+      cudaDeviceGetAttribute(&P.SharedPerBlockOptin,
+                             cudaDevAttrMaxSharedMemoryPerBlockOptin, Dev),
+      "deviceProps");
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.SharedPerBlock,
+                                            cudaDevAttrMaxSharedMemoryPerBlock,
+                                            Dev),
+                     "deviceProps");
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.MaxThreadsPerBlock,
+                                            cudaDevAttrMaxThreadsPerBlock, Dev),
+                     "deviceProps");
+  return Cache.emplace(Dev, P).first->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for generated kernels (device side)
+//===----------------------------------------------------------------------===//
+
+// The DSL's min/max are std::min/std::max: keep their exact semantics
+// (which operand wins on ties and NaNs) on both host and device.
+template <class T> __host__ __device__ inline T maxOf(T A, T B) {
+  return (A < B) ? B : A;
+}
+template <class T> __host__ __device__ inline T minOf(T A, T B) {
+  return (B < A) ? B : A;
+}
+
+#ifdef __CUDACC__
+
+// Atomics on the accumulator types. int64_t is `long` on LP64; CUDA's
+// integer atomics take `unsigned long long` / `long long`.
+__device__ inline void atomicAddValue(int *P, int V) { atomicAdd(P, V); }
+__device__ inline void atomicAddValue(int64_t *P, int64_t V) {
+  atomicAdd(reinterpret_cast<unsigned long long *>(P),
+            static_cast<unsigned long long>(V));
+}
+__device__ inline void atomicAddValue(float *P, float V) { atomicAdd(P, V); }
+__device__ inline void atomicAddValue(double *P, double V) { atomicAdd(P, V); }
+
+__device__ inline void atomicMaxValue(int *P, int V) { atomicMax(P, V); }
+__device__ inline void atomicMinValue(int *P, int V) { atomicMin(P, V); }
+__device__ inline void atomicMaxValue(int64_t *P, int64_t V) {
+  atomicMax(reinterpret_cast<long long *>(P), static_cast<long long>(V));
+}
+__device__ inline void atomicMinValue(int64_t *P, int64_t V) {
+  atomicMin(reinterpret_cast<long long *>(P), static_cast<long long>(V));
+}
+
+/// Max/min of floats through compare-and-swap on the bit pattern; stops as
+/// soon as the stored value is no longer improved by V.
+template <class T, class Bits, class Better>
+__device__ inline void atomicFloatCas(T *P, T V, Better IsBetter) {
+  Bits *Addr = reinterpret_cast<Bits *>(P);
+  Bits Old = *Addr;
+  for (;;) {
+    T Current;
+    memcpy(&Current, &Old, sizeof(T));
+    if (!IsBetter(V, Current))
+      return;
+    Bits New;
+    memcpy(&New, &V, sizeof(T));
+    Bits Seen = atomicCAS(Addr, Old, New);
+    if (Seen == Old)
+      return;
+    Old = Seen;
+  }
+}
+struct Greater {
+  template <class T> __device__ bool operator()(T A, T B) const { return B < A; }
+};
+struct Less {
+  template <class T> __device__ bool operator()(T A, T B) const { return A < B; }
+};
+__device__ inline void atomicMaxValue(float *P, float V) {
+  atomicFloatCas<float, unsigned int>(P, V, Greater());
+}
+__device__ inline void atomicMinValue(float *P, float V) {
+  atomicFloatCas<float, unsigned int>(P, V, Less());
+}
+__device__ inline void atomicMaxValue(double *P, double V) {
+  atomicFloatCas<double, unsigned long long>(P, V, Greater());
+}
+__device__ inline void atomicMinValue(double *P, double V) {
+  atomicFloatCas<double, unsigned long long>(P, V, Less());
+}
+
+/// The three reduction operators: combine two partials, and fold a block's
+/// partial into the launch's device accumulator.
+struct SumOp {
+  template <class T> __device__ static T combine(T A, T B) { return A + B; }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicAddValue(P, V);
+  }
+};
+struct MaxOp {
+  template <class T> __device__ static T combine(T A, T B) { return maxOf(A, B); }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicMaxValue(P, V);
+  }
+};
+struct MinOp {
+  template <class T> __device__ static T combine(T A, T B) { return minOf(A, B); }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicMinValue(P, V);
+  }
+};
+
+__device__ inline unsigned flatThreadIndex() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+/// Every thread of the block must call this (it synchronises). Smem holds
+/// one T per thread. One atomic per block into Total.
+template <class Op, class T>
+__device__ void reduceBlockTreeAtomic(T *Total, T Partial, void *Smem) {
+  T *Slots = static_cast<T *>(Smem);
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Me = flatThreadIndex();
+  Slots[Me] = Partial;
+  __syncthreads();
+  unsigned Half = 1;
+  while (Half * 2 < N)
+    Half *= 2;
+  for (; Half > 0; Half /= 2) {
+    if (Me < Half && Me + Half < N)
+      Slots[Me] = Op::combine(Slots[Me], Slots[Me + Half]);
+    __syncthreads();
+  }
+  if (Me == 0)
+    Op::atomic(Total, Slots[0]);
+  __syncthreads(); // the slots may be reused by the next reduction
+}
+
+/// Reduces within each warp by shuffles (partial last warps included).
+template <class Op, class T> __device__ T reduceWarp(T V, unsigned Lanes) {
+  const unsigned Lane = flatThreadIndex() % 32;
+  const unsigned Mask = __activemask();
+  for (unsigned Step = 16; Step > 0; Step /= 2) {
+    T Other = __shfl_down_sync(Mask, V, Step);
+    if (Lane + Step < Lanes)
+      V = Op::combine(V, Other);
+  }
+  return V;
+}
+
+/// Every thread of the block must call this. Smem holds 32 T. Warp shuffles,
+/// one shared slot per warp, the first warp combines the slots, one atomic
+/// per block.
+template <class Op, class T>
+__device__ void reduceWarpShuffleAtomic(T *Total, T Partial, void *Smem) {
+  T *Slots = static_cast<T *>(Smem);
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Me = flatThreadIndex();
+  const unsigned Warp = Me / 32, Warps = (N + 31) / 32;
+  const unsigned LanesHere = min(32u, N - Warp * 32);
+  T V = reduceWarp<Op>(Partial, LanesHere);
+  if (Me % 32 == 0)
+    Slots[Warp] = V;
+  __syncthreads();
+  if (Warp == 0) {
+    V = Me < Warps ? Slots[Me] : Slots[0];
+    V = reduceWarp<Op>(V, min(32u, Warps));
+    if (Me == 0)
+      Op::atomic(Total, V);
+  }
+  __syncthreads();
+}
+
+/// h[Bin] += V with a bounds check (the straightforward histogram lowering):
+/// a bin outside [0, Size) records a fault the launcher turns into an error.
+template <class T>
+__device__ inline void histogramAddPlainAtomic(T *Hist, int64_t Size,
+                                               HistogramFault *Fault,
+                                               int64_t Bin, T V) {
+  if (Bin >= 0 && Bin < Size) {
+    atomicAddValue(Hist + Bin, V);
+    return;
+  }
+  if (atomicExch(&Fault->Flag, 1) == 0)
+    Fault->Bin = Bin;
+}
+
+#endif // __CUDACC__
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_RUNTIME_HPP

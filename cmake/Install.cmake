@@ -1,0 +1,79 @@
+# Install and export rules: what `cmake --install` lays down, and the
+# package configuration that lets another CMake project write
+#
+#   find_package(stencilc CONFIG REQUIRED)
+#   stencilc_add_kernels(app SPECS heat.spec.cpp)
+#
+# against either an install prefix or this build tree (CMAKE_PREFIX_PATH set
+# to either works: both hold lib/cmake/stencilc/stencilcConfig.cmake).
+#
+# Installed layout:
+#   bin/stencilc
+#   include/stencilc/stencil/{stencil,grid}.hpp   the DSL (from dsl/)
+#   include/stencilc/stencil/runtime.hpp ...      the runtime (from runtime/include)
+#   lib/cmake/stencilc/{stencilcConfig,stencilcConfigVersion,
+#                       stencilcTargets,StencilcAddKernels}.cmake
+# The DSL and the runtime share include/stencilc so that one -I serves both,
+# and frontend/Driver.cpp finds the DSL there next to an installed stencilc.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(STENCILC_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/stencilc)
+
+install(TARGETS stencilc EXPORT stencilcTargets
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/dsl/stencil
+                  ${PROJECT_SOURCE_DIR}/runtime/include/stencil
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/stencilc
+  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+install(EXPORT stencilcTargets NAMESPACE stencilc::
+  DESTINATION ${STENCILC_CMAKE_INSTALL_DIR})
+export(EXPORT stencilcTargets NAMESPACE stencilc::
+  FILE ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcTargets.cmake)
+
+# The DSL headers a spec can include: every spec's generated code depends on
+# them (until stencilc writes a depfile, see STENCILC_HAS_DEPFILE).
+file(GLOB _stencilc_dsl_headers RELATIVE ${PROJECT_SOURCE_DIR}/dsl
+  CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/dsl/stencil/*.hpp)
+set(STENCILC_DSL_HEADERS ${_stencilc_dsl_headers})
+
+# stencilc_add_kernels passes --depfile (and lets CMake read it) once the
+# driver has the option; until then it depends on the DSL headers above.
+file(STRINGS ${PROJECT_SOURCE_DIR}/frontend/Driver.cpp _stencilc_depfile_option
+  REGEX "cl::opt<std::string> *DepFile")
+if(_stencilc_depfile_option)
+  set(STENCILC_HAS_DEPFILE ON)
+else()
+  set(STENCILC_HAS_DEPFILE OFF)
+endif()
+
+write_basic_package_version_file(
+  ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  # 0.x: a new minor version may change the DSL or the generated API.
+  COMPATIBILITY SameMinorVersion)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/StencilcAddKernels.cmake
+  ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/StencilcAddKernels.cmake COPYONLY)
+
+# Build-tree config: headers straight from the sources, the stencilc just built.
+set(STENCILC_DSL_INCLUDE_DIR ${PROJECT_SOURCE_DIR}/dsl)
+set(STENCILC_RUNTIME_INCLUDE_DIR ${PROJECT_SOURCE_DIR}/runtime/include)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/stencilcConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcConfig.cmake
+  INSTALL_DESTINATION ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}
+  INSTALL_PREFIX ${PROJECT_BINARY_DIR}
+  PATH_VARS STENCILC_DSL_INCLUDE_DIR STENCILC_RUNTIME_INCLUDE_DIR
+  NO_CHECK_REQUIRED_COMPONENTS_MACRO)
+
+# Install config: both include dirs are PREFIX/include/stencilc, relocatable.
+set(STENCILC_DSL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/stencilc)
+set(STENCILC_RUNTIME_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/stencilc)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/stencilcConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake-install/stencilcConfig.cmake
+  INSTALL_DESTINATION ${STENCILC_CMAKE_INSTALL_DIR}
+  PATH_VARS STENCILC_DSL_INCLUDE_DIR STENCILC_RUNTIME_INCLUDE_DIR
+  NO_CHECK_REQUIRED_COMPONENTS_MACRO)
+install(FILES ${PROJECT_BINARY_DIR}/cmake-install/stencilcConfig.cmake
+              ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/StencilcAddKernels.cmake
+  DESTINATION ${STENCILC_CMAKE_INSTALL_DIR})

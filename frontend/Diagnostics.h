@@ -1,0 +1,82 @@
+//===- Diagnostics.h - the DSL's diagnostics ------------------------------===//
+//
+// Every construct the frontend refuses has one entry here: an error in Clang's
+// style (lowercase, no trailing period) and a note saying what to write
+// instead. They are reported through the spec's DiagnosticsEngine, so they
+// print like Clang's own diagnostics: file:line:col, the line and a caret.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_FRONTEND_DIAGNOSTICS_H
+#define STENCILC_FRONTEND_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace stencilc::frontend {
+
+enum class Diag {
+  // Grids.
+  WriteInput,
+  WriteOffCentre,
+  ReadOutput,
+  ReadInOutOffCentre,
+  NonConstantOffset,
+  OffsetCount,
+  GridAsValue,
+  // Reductions and histograms.
+  ReductionUpdate,
+  ReductionRead,
+  HistogramIndex,
+  // index(d).
+  IndexDimension,
+  IndexNonConstant,
+  // Parameters and kernels.
+  UnsupportedParam,
+  RankMismatch,
+  NoGrid,
+  KernelNotPlain,
+  KernelReturnsValue,
+  AssignParam,
+  // Calls.
+  UnsupportedCall,
+  KernelCall,
+  HelperNotInlinable,
+  // Statements.
+  NonConstantLoop,
+  LoopTooLong,
+  AssignLoopVariable,
+  UnsupportedStmt,
+  EarlyReturn,
+  UnusedValue,
+  // Expressions and types.
+  Pointer,
+  UnsupportedExpr,
+  UnsupportedOperator,
+  UnsupportedType,
+  SideEffectInExpr,
+  NonConstantGlobal,
+  Internal
+};
+
+/// Reports DSL diagnostics through the spec's DiagnosticsEngine. Each Diag
+/// is an error followed by a note at the same place; both take the same
+/// arguments (%0, %1, ...).
+class DiagReporter {
+public:
+  explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
+
+  void report(Diag Kind, clang::SourceLocation Loc,
+              std::initializer_list<std::string> Args = {});
+  unsigned errorCount() const { return Errors; }
+
+private:
+  clang::DiagnosticsEngine &Engine;
+  unsigned Errors = 0;
+};
+
+} // namespace stencilc::frontend
+
+#endif

@@ -1,0 +1,123 @@
+//===- Frontend.cpp - run Clang on the spec and translate its kernels -----===//
+//
+// Clang parses the spec as C++17 with the DSL headers on the include path
+// and __STENCILC__ defined (the headers then declare their accessors
+// permissively, so that misuse reaches our diagnostics rather than a
+// template error). Clang's own errors end the run; otherwise every
+// STENCIL_KERNEL function of the main file is translated, in source order.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Frontend.h"
+
+#include "frontend/Diagnostics.h"
+#include "frontend/KernelTranslator.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#ifndef STENCILC_CLANG_RESOURCE_DIR
+#define STENCILC_CLANG_RESOURCE_DIR "/usr/lib/llvm-19/lib/clang/19"
+#endif
+
+namespace stencilc {
+
+namespace {
+
+/// Collects the kernels of the main file in source order.
+class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
+public:
+  explicit KernelFinder(clang::SourceManager &SM) : SM(SM) {}
+
+  bool VisitFunctionDecl(clang::FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && frontend::isKernel(FD) &&
+        SM.isWrittenInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      Kernels.push_back(FD);
+    return true;
+  }
+
+  std::vector<const clang::FunctionDecl *> Kernels;
+
+private:
+  clang::SourceManager &SM;
+};
+
+class TranslateConsumer : public clang::ASTConsumer {
+public:
+  TranslateConsumer(ir::Module &M, bool &Failed) : M(M), Failed(Failed) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    clang::DiagnosticsEngine &Engine = Ctx.getDiagnostics();
+    if (Engine.hasErrorOccurred()) {
+      Failed = true; // Clang has said what is wrong; the AST may be partial
+      return;
+    }
+    KernelFinder Finder(Ctx.getSourceManager());
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+    frontend::DiagReporter Diags(Engine);
+    for (const clang::FunctionDecl *FD : Finder.Kernels)
+      if (std::optional<ir::Kernel> K = frontend::translateKernel(FD, Ctx, Diags))
+        M.Kernels.push_back(std::move(*K));
+    Failed |= Diags.errorCount() != 0;
+  }
+
+private:
+  ir::Module &M;
+  bool &Failed;
+};
+
+class TranslateAction : public clang::ASTFrontendAction {
+public:
+  TranslateAction(ir::Module &M, bool &Failed) : M(M), Failed(Failed) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<TranslateConsumer>(M, Failed);
+  }
+
+private:
+  ir::Module &M;
+  bool &Failed;
+};
+
+} // namespace
+
+std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
+  bool FromStdin = Opts.SpecPath.empty() || Opts.SpecPath == "-";
+  std::string FileName = FromStdin ? "<stdin>" : Opts.SpecPath;
+  std::string Code = Opts.SpecContents;
+  if (Code.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(FromStdin ? "-" : Opts.SpecPath);
+    if (!Buffer) {
+      llvm::errs() << "stencilc: error: cannot read '" << FileName
+                   << "': " << Buffer.getError().message() << "\n";
+      return std::nullopt;
+    }
+    Code = (*Buffer)->getBuffer().str();
+  }
+
+  std::vector<std::string> Args = {"-std=c++17", "-D__STENCILC__",
+                                   "-resource-dir=" STENCILC_CLANG_RESOURCE_DIR};
+  if (!Opts.DslIncludeDir.empty())
+    Args.push_back("-I" + Opts.DslIncludeDir);
+  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+
+  ir::Module M;
+  M.SourceFile = FromStdin && Opts.SpecPath.empty() ? "<stdin>" : Opts.SpecPath;
+  bool Failed = false;
+  bool Ok = clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<TranslateAction>(M, Failed), Code, Args, FileName,
+      "stencilc");
+  if (!Ok || Failed)
+    return std::nullopt;
+  return M;
+}
+
+} // namespace stencilc

@@ -1,0 +1,1306 @@
+//===- KernelTranslator.cpp - kernel parameters and body to IR ------------===//
+#include "frontend/KernelTranslator.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <map>
+#include <stdexcept>
+
+namespace stencilc::frontend {
+
+using namespace clang;
+
+namespace {
+
+/// Unrolled loops are capped so that a typo in a bound cannot blow up the IR.
+constexpr int64_t MaxUnrolledIterations = 4096;
+/// Helpers may call helpers; the cap stops runaway recursion.
+constexpr int MaxHelperDepth = 16;
+
+/// A kernel parameter as the translator sees it.
+struct ParamInfo {
+  ir::ParamKind Kind;
+  std::string Name;
+  ir::Type Elem = ir::Type::Float64;
+  ir::Type Accum = ir::Type::Float64;
+  int Rank = 0;
+};
+
+struct LocalInfo {
+  std::string Name; ///< unique IR name
+  ir::Type Ty;
+};
+
+struct LoopConstant {
+  int64_t Value;
+  ir::Type Ty;
+};
+
+/// True when the declaration sits in namespace `stencil` (the DSL header).
+bool inStencilNamespace(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+  while (DC && DC->isInlineNamespace())
+    DC = DC->getParent();
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
+  return NS && NS->getName() == "stencil" &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+/// The scalar IR type of a Clang type, or nullopt for anything else.
+std::optional<ir::Type> scalarType(QualType QT, const ASTContext &Ctx) {
+  QT = QT.getCanonicalType().getUnqualifiedType();
+  const auto *BT = QT->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  switch (BT->getKind()) {
+  case BuiltinType::Bool:
+    return ir::Type::Bool;
+  case BuiltinType::Int:
+    return ir::Type::Int32;
+  case BuiltinType::Long:
+  case BuiltinType::LongLong:
+    if (Ctx.getTypeSize(QT) == 64)
+      return ir::Type::Int64;
+    return std::nullopt;
+  case BuiltinType::Float:
+    return ir::Type::Float32;
+  case BuiltinType::Double:
+    return ir::Type::Float64;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<ir::MathFn> mathFunction(StringRef Name) {
+  return llvm::StringSwitch<std::optional<ir::MathFn>>(Name)
+      .Case("sqrt", ir::MathFn::Sqrt)
+      .Cases("abs", "fabs", ir::MathFn::Abs)
+      .Cases("min", "fmin", ir::MathFn::Min)
+      .Cases("max", "fmax", ir::MathFn::Max)
+      .Case("exp", ir::MathFn::Exp)
+      .Case("log", ir::MathFn::Log)
+      .Case("pow", ir::MathFn::Pow)
+      .Case("sin", ir::MathFn::Sin)
+      .Case("cos", ir::MathFn::Cos)
+      .Case("floor", ir::MathFn::Floor)
+      .Case("ceil", ir::MathFn::Ceil)
+      .Default(std::nullopt);
+}
+
+std::optional<ir::BinaryOp> binaryOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: case BO_AddAssign: return ir::BinaryOp::Add;
+  case BO_Sub: case BO_SubAssign: return ir::BinaryOp::Sub;
+  case BO_Mul: case BO_MulAssign: return ir::BinaryOp::Mul;
+  case BO_Div: case BO_DivAssign: return ir::BinaryOp::Div;
+  case BO_Rem: case BO_RemAssign: return ir::BinaryOp::Rem;
+  case BO_LT: return ir::BinaryOp::Lt;
+  case BO_LE: return ir::BinaryOp::Le;
+  case BO_GT: return ir::BinaryOp::Gt;
+  case BO_GE: return ir::BinaryOp::Ge;
+  case BO_EQ: return ir::BinaryOp::Eq;
+  case BO_NE: return ir::BinaryOp::Ne;
+  case BO_LAnd: return ir::BinaryOp::And;
+  case BO_LOr: return ir::BinaryOp::Or;
+  default: return std::nullopt;
+  }
+}
+
+/// Strips what stands between a use of a parameter and its DeclRefExpr:
+/// parentheses, implicit casts, temporaries, copies and conversion calls
+/// (`operator Acc()` on a reduction).
+const Expr *stripToReference(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return E;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl())) {
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+      return E;
+    }
+    if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      if (Cast->getCastKind() == CK_NoOp ||
+          Cast->getCastKind() == CK_UserDefinedConversion ||
+          Cast->getCastKind() == CK_LValueToRValue) {
+        E = Cast->getSubExpr();
+        continue;
+      }
+    }
+    return E;
+  }
+  return E;
+}
+
+std::string reductionWord(ir::ParamKind K) {
+  switch (K) {
+  case ir::ParamKind::Sum: return "sum reduction";
+  case ir::ParamKind::Max: return "max reduction";
+  case ir::ParamKind::Min: return "min reduction";
+  case ir::ParamKind::Histogram: return "histogram";
+  default: return "parameter";
+  }
+}
+
+std::string reductionUpdate(const ParamInfo &P) {
+  switch (P.Kind) {
+  case ir::ParamKind::Sum: return P.Name + " += e";
+  case ir::ParamKind::Max: return P.Name + " = max(" + P.Name + ", e)";
+  case ir::ParamKind::Min: return P.Name + " = min(" + P.Name + ", e)";
+  case ir::ParamKind::Histogram: return P.Name + "[i] += e";
+  default: return P.Name;
+  }
+}
+
+class KernelTranslator : public ConstStmtVisitor<KernelTranslator, ir::Expr> {
+public:
+  KernelTranslator(const FunctionDecl *FD, ASTContext &Ctx, DiagReporter &Diags)
+      : FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags) {}
+
+  std::optional<ir::Kernel> run();
+
+  // Expressions: each returns nullptr after reporting a diagnostic.
+  ir::Expr translate(const Expr *E);
+  ir::Expr VisitStmt(const Stmt *S);
+  ir::Expr VisitParenExpr(const ParenExpr *E) { return translate(E->getSubExpr()); }
+  ir::Expr VisitExprWithCleanups(const ExprWithCleanups *E) { return translate(E->getSubExpr()); }
+  ir::Expr VisitConstantExpr(const ConstantExpr *E) { return translate(E->getSubExpr()); }
+  ir::Expr VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *E) {
+    return translate(E->getSubExpr());
+  }
+  ir::Expr VisitCastExpr(const CastExpr *E);
+  ir::Expr VisitIntegerLiteral(const IntegerLiteral *E);
+  ir::Expr VisitFloatingLiteral(const FloatingLiteral *E);
+  ir::Expr VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *E) {
+    return ir::Constant::makeBool(E->getValue());
+  }
+  ir::Expr VisitInitListExpr(const InitListExpr *E);
+  ir::Expr VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E);
+  ir::Expr VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *E);
+  ir::Expr VisitDeclRefExpr(const DeclRefExpr *E);
+  ir::Expr VisitUnaryOperator(const UnaryOperator *E);
+  ir::Expr VisitBinaryOperator(const BinaryOperator *E);
+  ir::Expr VisitConditionalOperator(const ConditionalOperator *E);
+  ir::Expr VisitCallExpr(const CallExpr *E);
+  ir::Expr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E);
+  ir::Expr VisitCXXMemberCallExpr(const CXXMemberCallExpr *E);
+
+private:
+  // Parameters.
+  bool translateParams(ir::Kernel &K);
+  std::optional<ParamInfo> classifyParam(const ParmVarDecl *P);
+  const ParamInfo *paramOf(const Expr *E) const;
+
+  // Statements.
+  void translateStmt(const Stmt *S, ir::Block &B, bool LastInBody);
+  void translateStmtChecked(const Stmt *S, ir::Block &B, bool LastInBody);
+  void translateDecl(const Decl *D, ir::Block &B);
+  void translateLocal(const VarDecl *VD, ir::Block &B);
+  void translateExprStmt(const Expr *E, ir::Block &B);
+  void translateAssign(const BinaryOperator *BO, ir::Block &B);
+  void translateIncrement(const UnaryOperator *UO, ir::Block &B);
+  void translateStore(const BinaryOperator *BO, const CXXOperatorCallExpr *Access,
+                      const ParamInfo &P, ir::Block &B);
+  void translateHistogramAdd(const BinaryOperator *BO,
+                             const CXXOperatorCallExpr *Access,
+                             const ParamInfo &P, ir::Block &B);
+  void translateReductionUpdate(const CXXOperatorCallExpr *CE,
+                                const ParamInfo &P, ir::Block &B);
+  void translateIf(const IfStmt *S, ir::Block &B);
+  void translateFor(const ForStmt *S, ir::Block &B);
+
+  // Pieces of expressions.
+  ir::Expr gridRead(const CXXOperatorCallExpr *E, const ParamInfo &P);
+  ir::Expr mathCall(const CallExpr *E, ir::MathFn Fn);
+  ir::Expr indexCall(const CallExpr *E);
+  ir::Expr inlineHelper(const CallExpr *E, const FunctionDecl *Helper);
+  ir::Expr compoundValue(const BinaryOperator *BO, ir::Expr Current,
+                         ir::Type Target);
+  std::optional<ir::Type> typeOf(const Expr *E);
+  std::optional<int64_t> evaluateInt(const Expr *E);
+
+  bool isDslMathDecl(const FunctionDecl *F) const;
+  std::string freshName(StringRef Base);
+  ir::SourceLoc locOf(SourceLocation L) const;
+  void report(Diag D, SourceLocation L, std::initializer_list<std::string> A = {}) {
+    Diags.report(D, L, A);
+  }
+
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagReporter &Diags;
+  int Rank = 0;
+
+  std::map<const ValueDecl *, ParamInfo> Params;
+  std::map<const ValueDecl *, LocalInfo> Locals;
+  std::map<const ValueDecl *, LoopConstant> LoopConstants;
+  /// Const integer locals whose value is known (for offsets in unrolled loops).
+  std::map<const ValueDecl *, int64_t> KnownInts;
+  /// While inlining a helper: its scalar parameters' values.
+  std::map<const ValueDecl *, ir::Expr> Substitutions;
+  std::map<std::string, unsigned> NameUses;
+  int HelperDepth = 0;
+};
+
+ir::SourceLoc KernelTranslator::locOf(SourceLocation L) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return {};
+  return {P.getLine(), P.getColumn()};
+}
+
+std::string KernelTranslator::freshName(StringRef Base) {
+  unsigned &Uses = NameUses[Base.str()];
+  std::string Name = Uses == 0 ? Base.str() : (Base + "." + Twine(Uses)).str();
+  ++Uses;
+  return Name;
+}
+
+std::optional<ir::Type> KernelTranslator::typeOf(const Expr *E) {
+  if (std::optional<ir::Type> T = scalarType(E->getType(), Ctx))
+    return T;
+  if (E->getType()->isAnyPointerType() || E->getType()->isArrayType())
+    report(Diag::Pointer, E->getExprLoc());
+  else
+    report(Diag::UnsupportedType, E->getExprLoc(),
+           {E->getType().getAsString(Ctx.getPrintingPolicy())});
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+std::optional<ParamInfo> KernelTranslator::classifyParam(const ParmVarDecl *P) {
+  QualType QT = P->getType();
+  if (QT->isReferenceType() || QT->isAnyPointerType())
+    return std::nullopt;
+  ParamInfo Info;
+  Info.Name = P->getName().str();
+  if (std::optional<ir::Type> T = scalarType(QT, Ctx)) {
+    Info.Kind = ir::ParamKind::Scalar;
+    Info.Elem = Info.Accum = *T;
+    return Info;
+  }
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      QT->getAsCXXRecordDecl());
+  if (!Spec || !inStencilNamespace(Spec))
+    return std::nullopt;
+  std::optional<ir::ParamKind> Kind =
+      llvm::StringSwitch<std::optional<ir::ParamKind>>(Spec->getName())
+          .Case("In", ir::ParamKind::In)
+          .Case("Out", ir::ParamKind::Out)
+          .Case("InOut", ir::ParamKind::InOut)
+          .Case("Sum", ir::ParamKind::Sum)
+          .Case("Max", ir::ParamKind::Max)
+          .Case("Min", ir::ParamKind::Min)
+          .Case("Histogram", ir::ParamKind::Histogram)
+          .Default(std::nullopt);
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (!Kind || Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  std::optional<ir::Type> Elem = scalarType(Args[0].getAsType(), Ctx);
+  if (!Elem || *Elem == ir::Type::Bool)
+    return std::nullopt;
+  Info.Kind = *Kind;
+  Info.Elem = Info.Accum = *Elem;
+  if (ir::isGrid(*Kind)) {
+    if (Args.size() != 2 || Args[1].getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    Info.Rank = static_cast<int>(Args[1].getAsIntegral().getExtValue());
+    if (Info.Rank < 1 || Info.Rank > 3)
+      return std::nullopt;
+  } else if (ir::isReduction(*Kind) && Args.size() == 2) {
+    if (Args[1].getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    std::optional<ir::Type> Acc = scalarType(Args[1].getAsType(), Ctx);
+    if (!Acc || *Acc == ir::Type::Bool)
+      return std::nullopt;
+    Info.Accum = *Acc;
+  }
+  return Info;
+}
+
+bool KernelTranslator::translateParams(ir::Kernel &K) {
+  unsigned Before = Diags.errorCount();
+  const ParmVarDecl *FirstGrid = nullptr;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    std::optional<ParamInfo> Info = classifyParam(P);
+    if (!Info) {
+      report(Diag::UnsupportedParam, P->getLocation(),
+             {P->getName().str(),
+              P->getType().getAsString(Ctx.getPrintingPolicy())});
+      continue;
+    }
+    if (Info->Name.empty()) // unnamed: unused in the body, named for the IR
+      Info->Name = "unnamed." + std::to_string(P->getFunctionScopeIndex());
+    if (ir::isGrid(Info->Kind)) {
+      if (!FirstGrid) {
+        FirstGrid = P;
+        Rank = Info->Rank;
+      } else if (Info->Rank != Rank) {
+        report(Diag::RankMismatch, P->getLocation(),
+               {Info->Name, std::to_string(Info->Rank), std::to_string(Rank)});
+      }
+    }
+    ir::Param IP;
+    IP.Kind = Info->Kind;
+    IP.Name = Info->Name;
+    IP.Elem = Info->Elem;
+    IP.Accum = Info->Accum;
+    IP.Rank = Info->Rank;
+    IP.Loc = locOf(P->getLocation());
+    K.Params.push_back(IP);
+    NameUses[Info->Name] = 1; // locals named like a parameter get a suffix
+    Params[P] = *Info;
+  }
+  if (!FirstGrid && Diags.errorCount() == Before)
+    report(Diag::NoGrid, FD->getLocation(), {FD->getName().str()});
+  K.Rank = Rank;
+  return Diags.errorCount() == Before;
+}
+
+const ParamInfo *KernelTranslator::paramOf(const Expr *E) const {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(stripToReference(E));
+  if (!Ref)
+    return nullptr;
+  auto It = Params.find(Ref->getDecl());
+  return It == Params.end() ? nullptr : &It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+std::optional<ir::Kernel> KernelTranslator::run() {
+  ir::Kernel K;
+  K.Name = FD->getName().str();
+  K.Loc = locOf(FD->getLocation());
+  unsigned Before = Diags.errorCount();
+  if (!FD->getReturnType()->isVoidType())
+    report(Diag::KernelReturnsValue, FD->getLocation(), {K.Name});
+  if (!translateParams(K))
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body)
+    return std::nullopt;
+  size_t N = Body->size(), I = 0;
+  for (const Stmt *S : Body->body())
+    translateStmtChecked(S, K.Body, ++I == N);
+  if (Diags.errorCount() != Before)
+    return std::nullopt;
+  return K;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void KernelTranslator::translateStmtChecked(const Stmt *S, ir::Block &B,
+                                            bool LastInBody) {
+  // The IR's make functions check their operands; a failure there is a gap
+  // in this translator, reported at the statement rather than crashing.
+  try {
+    translateStmt(S, B, LastInBody);
+  } catch (const std::logic_error &Error) {
+    report(Diag::Internal, S->getBeginLoc(), {Error.what()});
+  }
+}
+
+void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
+                                     bool LastInBody) {
+  if (!S || isa<NullStmt>(S))
+    return;
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : C->body())
+      translateStmt(Child, B, false);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      translateDecl(D, B);
+    return;
+  }
+  if (const auto *E = dyn_cast<Expr>(S))
+    return translateExprStmt(E, B);
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return translateIf(If, B);
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return translateFor(For, B);
+  if (const auto *A = dyn_cast<AttributedStmt>(S))
+    return translateStmt(A->getSubStmt(), B, LastInBody);
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S))
+    return report(Diag::NonConstantLoop, S->getBeginLoc());
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (R->getRetValue())
+      return report(Diag::UnsupportedStmt, S->getBeginLoc(),
+                    {"return with a value", "kernels return void"});
+    if (!LastInBody)
+      report(Diag::EarlyReturn, S->getBeginLoc());
+    return;
+  }
+  std::string Hint = "kernel bodies hold declarations, assignments, if/else "
+                     "and for loops with a constant trip count";
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    Hint = "loops are unrolled; guard the rest of the loop body with if "
+           "instead";
+  else if (isa<SwitchStmt>(S))
+    Hint = "write the cases as an if/else chain";
+  else if (isa<GotoStmt>(S) || isa<LabelStmt>(S) || isa<IndirectGotoStmt>(S))
+    Hint = "structure the body with if/else";
+  StringRef Spelling = llvm::StringSwitch<StringRef>(S->getStmtClassName())
+                           .Case("BreakStmt", "break")
+                           .Case("ContinueStmt", "continue")
+                           .Case("SwitchStmt", "switch")
+                           .Case("GotoStmt", "goto")
+                           .Case("LabelStmt", "label")
+                           .Default(S->getStmtClassName());
+  report(Diag::UnsupportedStmt, S->getBeginLoc(), {Spelling.str(), Hint});
+}
+
+void KernelTranslator::translateDecl(const Decl *D, ir::Block &B) {
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return translateLocal(VD, B);
+  // Declarations that produce no code.
+  if (isa<UsingDirectiveDecl>(D) || isa<UsingDecl>(D) ||
+      isa<StaticAssertDecl>(D) || isa<TypedefNameDecl>(D))
+    return;
+  report(Diag::UnsupportedStmt, D->getLocation(),
+         {std::string("declaration of ") + D->getDeclKindName(),
+          "kernel bodies may declare local variables of scalar type only"});
+}
+
+void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
+  if (VD->hasGlobalStorage())
+    return report(Diag::UnsupportedStmt, VD->getLocation(),
+                  {"static local variable",
+                   "locals live per point; drop 'static', or make it a "
+                   "constexpr global"});
+  QualType QT = VD->getType();
+  if (QT->isAnyPointerType() || QT->isReferenceType())
+    return report(Diag::Pointer, VD->getLocation());
+  std::optional<ir::Type> T = scalarType(QT, Ctx);
+  if (!T)
+    return report(Diag::UnsupportedType, VD->getLocation(),
+                  {QT.getAsString(Ctx.getPrintingPolicy())});
+  ir::Expr Init;
+  if (const Expr *E = VD->getInit()) {
+    Init = translate(E);
+    if (!Init)
+      return;
+    Init = ir::Cast::make(*T, Init);
+  } else {
+    // C++ leaves it indeterminate; the IR needs a value, and zero is the
+    // one every later assignment overwrites.
+    Init = *T == ir::Type::Bool  ? ir::Constant::makeBool(false)
+           : ir::isFloat(*T)     ? ir::Constant::makeFloat(0, *T)
+                                 : ir::Constant::makeInt(0, *T);
+  }
+  KnownInts.erase(VD);
+  if (QT.isConstQualified() && ir::isInteger(*T) && VD->getInit())
+    if (std::optional<int64_t> V = evaluateInt(VD->getInit()))
+      KnownInts[VD] = *V;
+  std::string Name = freshName(VD->getName());
+  Locals[VD] = {Name, *T};
+  B.push_back(ir::Stmt::declare(Name, *T, Init, locOf(VD->getLocation())));
+}
+
+void KernelTranslator::translateExprStmt(const Expr *E, ir::Block &B) {
+  E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAssignmentOp())
+      return translateAssign(BO, B);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->isIncrementDecrementOp())
+      return translateIncrement(UO, B);
+  if (const auto *CE = dyn_cast<CXXOperatorCallExpr>(E))
+    if (CE->getNumArgs() >= 1)
+      if (const ParamInfo *P = paramOf(CE->getArg(0)))
+        if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)
+          if (CE->getOperator() != OO_Subscript)
+            return translateReductionUpdate(CE, *P, B);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      if (isKernel(Callee))
+        return report(Diag::KernelCall, CE->getBeginLoc(),
+                      {FD->getName().str(), Callee->getName().str()});
+  if (translate(E))
+    report(Diag::UnusedValue, E->getExprLoc());
+}
+
+ir::Expr KernelTranslator::compoundValue(const BinaryOperator *BO,
+                                         ir::Expr Current, ir::Type Target) {
+  const auto *CAO = cast<CompoundAssignOperator>(BO);
+  std::optional<ir::BinaryOp> Op = binaryOp(BO->getOpcode());
+  if (!Op) {
+    report(Diag::UnsupportedOperator, BO->getOperatorLoc(),
+           {BO->getOpcodeStr().str()});
+    return nullptr;
+  }
+  ir::Expr RHS = translate(BO->getRHS());
+  std::optional<ir::Type> Computation =
+      scalarType(CAO->getComputationResultType(), Ctx);
+  if (!RHS || !Current)
+    return nullptr;
+  if (!Computation) {
+    report(Diag::UnsupportedType, BO->getOperatorLoc(),
+           {CAO->getComputationResultType().getAsString()});
+    return nullptr;
+  }
+  ir::Expr Value = ir::Binary::make(*Op, ir::Cast::make(*Computation, Current),
+                                    ir::Cast::make(*Computation, RHS));
+  return ir::Cast::make(Target, Value);
+}
+
+void KernelTranslator::translateAssign(const BinaryOperator *BO, ir::Block &B) {
+  const Expr *LHS = BO->getLHS()->IgnoreParens();
+  ir::SourceLoc Loc = locOf(BO->getBeginLoc());
+  if (const auto *Access = dyn_cast<CXXOperatorCallExpr>(LHS)) {
+    if (const ParamInfo *P = paramOf(Access->getArg(0))) {
+      if (Access->getOperator() == OO_Call && ir::isGrid(P->Kind))
+        return translateStore(BO, Access, *P, B);
+      if (Access->getOperator() == OO_Subscript &&
+          P->Kind == ir::ParamKind::Histogram)
+        return translateHistogramAdd(BO, Access, *P, B);
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(LHS))
+    if (UO->getOpcode() == UO_Deref)
+      return report(Diag::Pointer, UO->getBeginLoc());
+  const auto *Ref = dyn_cast<DeclRefExpr>(LHS);
+  if (!Ref) {
+    report(Diag::UnsupportedExpr, LHS->getExprLoc(),
+           {std::string("assignment to ") + LHS->getStmtClassName()});
+    return;
+  }
+  const ValueDecl *D = Ref->getDecl();
+  if (LoopConstants.count(D))
+    return report(Diag::AssignLoopVariable, Ref->getLocation(),
+                  {D->getName().str()});
+  if (Params.count(D) || Substitutions.count(D))
+    return report(Diag::AssignParam, Ref->getLocation(), {D->getName().str()});
+  auto It = Locals.find(D);
+  if (It == Locals.end())
+    return report(Diag::UnsupportedStmt, Ref->getLocation(),
+                  {"assignment to '" + D->getName().str() + "'",
+                   "kernels may assign only their own local variables, "
+                   "Out/InOut grids and reductions"});
+  const LocalInfo &L = It->second;
+  ir::Expr Value;
+  if (BO->getOpcode() == BO_Assign) {
+    Value = translate(BO->getRHS());
+    if (Value)
+      Value = ir::Cast::make(L.Ty, Value);
+  } else {
+    Value = compoundValue(BO, ir::Var::make(L.Name, ir::VarScope::Local, L.Ty),
+                          L.Ty);
+  }
+  if (!Value)
+    return;
+  KnownInts.erase(D);
+  B.push_back(ir::Stmt::assign(L.Name, Value, Loc));
+}
+
+void KernelTranslator::translateIncrement(const UnaryOperator *UO,
+                                          ir::Block &B) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  if (!Ref) {
+    report(Diag::UnsupportedExpr, UO->getExprLoc(),
+           {std::string("increment of ") + UO->getSubExpr()->getStmtClassName()});
+    return;
+  }
+  const ValueDecl *D = Ref->getDecl();
+  if (LoopConstants.count(D))
+    return report(Diag::AssignLoopVariable, Ref->getLocation(),
+                  {D->getName().str()});
+  if (Params.count(D) || Substitutions.count(D))
+    return report(Diag::AssignParam, Ref->getLocation(), {D->getName().str()});
+  auto It = Locals.find(D);
+  if (It == Locals.end() || It->second.Ty == ir::Type::Bool)
+    return report(Diag::UnsupportedExpr, UO->getExprLoc(),
+                  {"increment of '" + D->getName().str() + "'"});
+  const LocalInfo &L = It->second;
+  ir::Expr One = ir::isFloat(L.Ty) ? ir::Constant::makeFloat(1, L.Ty)
+                                   : ir::Constant::makeInt(1, L.Ty);
+  ir::Expr Value = ir::Binary::make(
+      UO->isIncrementOp() ? ir::BinaryOp::Add : ir::BinaryOp::Sub,
+      ir::Var::make(L.Name, ir::VarScope::Local, L.Ty), One);
+  KnownInts.erase(D);
+  B.push_back(ir::Stmt::assign(L.Name, Value, locOf(UO->getBeginLoc())));
+}
+
+void KernelTranslator::translateStore(const BinaryOperator *BO,
+                                      const CXXOperatorCallExpr *Access,
+                                      const ParamInfo &P, ir::Block &B) {
+  if (P.Kind == ir::ParamKind::In)
+    return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
+  if (Access->getNumArgs() > 1)
+    return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
+  ir::Expr Value;
+  if (BO->getOpcode() == BO_Assign) {
+    Value = translate(BO->getRHS());
+    if (Value)
+      Value = ir::Cast::make(P.Elem, Value);
+  } else {
+    if (P.Kind == ir::ParamKind::Out)
+      return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
+    ir::Expr Current = ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
+    Value = compoundValue(BO, Current, P.Elem);
+  }
+  if (Value)
+    B.push_back(ir::Stmt::store(P.Name, Value, locOf(BO->getBeginLoc())));
+}
+
+void KernelTranslator::translateHistogramAdd(const BinaryOperator *BO,
+                                             const CXXOperatorCallExpr *Access,
+                                             const ParamInfo &P, ir::Block &B) {
+  if (BO->getOpcode() != BO_AddAssign)
+    return report(Diag::ReductionUpdate, Access->getBeginLoc(),
+                  {reductionWord(P.Kind), P.Name, reductionUpdate(P)});
+  const Expr *IndexExpr = Access->getArg(1);
+  QualType IndexType = IndexExpr->IgnoreImpCasts()->getType();
+  std::optional<ir::Type> IT = scalarType(IndexType, Ctx);
+  if (!IT || !ir::isInteger(*IT))
+    return report(Diag::HistogramIndex, IndexExpr->getBeginLoc(),
+                  {IndexType.getAsString(Ctx.getPrintingPolicy()), P.Name});
+  ir::Expr Index = translate(IndexExpr);
+  ir::Expr Value = translate(BO->getRHS());
+  if (!Index || !Value)
+    return;
+  B.push_back(ir::Stmt::histAdd(P.Name, Index, ir::Cast::make(P.Elem, Value),
+                                locOf(BO->getBeginLoc())));
+}
+
+void KernelTranslator::translateReductionUpdate(const CXXOperatorCallExpr *CE,
+                                                const ParamInfo &P,
+                                                ir::Block &B) {
+  auto Refuse = [&] {
+    report(Diag::ReductionUpdate, CE->getBeginLoc(),
+           {reductionWord(P.Kind), P.Name, reductionUpdate(P)});
+  };
+  OverloadedOperatorKind Op = CE->getOperator();
+  ir::SourceLoc Loc = locOf(CE->getBeginLoc());
+  if (P.Kind == ir::ParamKind::Sum) {
+    if (Op != OO_PlusEqual || CE->getNumArgs() != 2)
+      return Refuse();
+    if (ir::Expr V = translate(CE->getArg(1)))
+      B.push_back(ir::Stmt::reduce(P.Name, ir::Cast::make(P.Accum, V), Loc));
+    return;
+  }
+  if (P.Kind == ir::ParamKind::Histogram || Op != OO_Equal ||
+      CE->getNumArgs() != 2)
+    return Refuse();
+  // r = max(r, e) / max(e, r) (fmax too); min likewise for Min.
+  const auto *Call = dyn_cast<CallExpr>(stripToReference(CE->getArg(1)));
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 2 ||
+      !isDslMathDecl(Callee))
+    return Refuse();
+  std::optional<ir::MathFn> Fn = mathFunction(Callee->getName());
+  ir::MathFn Wanted =
+      P.Kind == ir::ParamKind::Max ? ir::MathFn::Max : ir::MathFn::Min;
+  if (!Fn || *Fn != Wanted)
+    return Refuse();
+  const ParamInfo *First = paramOf(Call->getArg(0));
+  const ParamInfo *Second = paramOf(Call->getArg(1));
+  const Expr *Contribution = nullptr;
+  if (First && First->Name == P.Name && !(Second && Second->Name == P.Name))
+    Contribution = Call->getArg(1);
+  else if (Second && Second->Name == P.Name && !(First && First->Name == P.Name))
+    Contribution = Call->getArg(0);
+  if (!Contribution)
+    return Refuse();
+  if (ir::Expr V = translate(Contribution))
+    B.push_back(ir::Stmt::reduce(P.Name, ir::Cast::make(P.Elem, V), Loc));
+}
+
+void KernelTranslator::translateIf(const IfStmt *S, ir::Block &B) {
+  if (S->getInit() || S->getConditionVariable())
+    return report(Diag::UnsupportedStmt, S->getBeginLoc(),
+                  {"if with an initialiser",
+                   "declare the variable before the if"});
+  ir::Expr Cond = translate(S->getCond());
+  ir::Block Then, Else;
+  translateStmt(S->getThen(), Then, false);
+  if (S->getElse())
+    translateStmt(S->getElse(), Else, false);
+  if (!Cond)
+    return;
+  B.push_back(ir::Stmt::ifThenElse(ir::Cast::make(ir::Type::Bool, Cond),
+                                   std::move(Then), std::move(Else),
+                                   locOf(S->getBeginLoc())));
+}
+
+void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
+  auto Refuse = [&] { report(Diag::NonConstantLoop, S->getForLoc()); };
+  // Init: `int i = A` with A constant.
+  const auto *Init = dyn_cast_or_null<DeclStmt>(S->getInit());
+  if (!Init || !Init->isSingleDecl() || S->getConditionVariable())
+    return Refuse();
+  const auto *Var = dyn_cast<VarDecl>(Init->getSingleDecl());
+  std::optional<ir::Type> VarType =
+      Var ? scalarType(Var->getType(), Ctx) : std::nullopt;
+  if (!VarType || !ir::isInteger(*VarType) || !Var->getInit())
+    return Refuse();
+  std::optional<int64_t> Start = evaluateInt(Var->getInit());
+  // Condition: `i OP B` or `B OP i` with B constant.
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Start || !Cond || !Cond->isComparisonOp())
+    return Refuse();
+  auto IsVar = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Var;
+  };
+  BinaryOperatorKind Op = Cond->getOpcode();
+  std::optional<int64_t> Bound;
+  if (IsVar(Cond->getLHS())) {
+    Bound = evaluateInt(Cond->getRHS());
+  } else if (IsVar(Cond->getRHS())) {
+    Bound = evaluateInt(Cond->getLHS());
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  // Increment: ++i, i++, --i, i--, i += C, i -= C.
+  std::optional<int64_t> Step;
+  const Expr *Inc = S->getInc() ? S->getInc()->IgnoreParens() : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (UO->isIncrementDecrementOp() && IsVar(UO->getSubExpr()))
+      Step = UO->isIncrementOp() ? 1 : -1;
+  } else if (const auto *CAO = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if (IsVar(CAO->getLHS()) && (CAO->getOpcode() == BO_AddAssign ||
+                                 CAO->getOpcode() == BO_SubAssign))
+      if (std::optional<int64_t> C = evaluateInt(CAO->getRHS()))
+        Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
+  }
+  if (!Bound || !Step || Op == BO_EQ)
+    return Refuse();
+  auto Continues = [&](int64_t V) {
+    switch (Op) {
+    case BO_LT: return V < *Bound;
+    case BO_LE: return V <= *Bound;
+    case BO_GT: return V > *Bound;
+    case BO_GE: return V >= *Bound;
+    case BO_NE: return V != *Bound;
+    default: return false;
+    }
+  };
+  std::vector<int64_t> Values;
+  for (int64_t V = *Start; Continues(V); V += *Step) {
+    if (static_cast<int64_t>(Values.size()) == MaxUnrolledIterations)
+      return report(Diag::LoopTooLong, S->getForLoc(),
+                    {std::to_string(MaxUnrolledIterations)});
+    Values.push_back(V);
+  }
+  for (int64_t V : Values) {
+    LoopConstants[Var] = {V, *VarType};
+    unsigned Before = Diags.errorCount();
+    translateStmt(S->getBody(), B, false);
+    if (Diags.errorCount() != Before)
+      break; // one report per error, not one per iteration
+  }
+  LoopConstants.erase(Var);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult Result;
+  if (E->EvaluateAsInt(Result, Ctx))
+    return Result.Val.getInt().getExtValue();
+  // Values Clang cannot see: unrolled loop variables and const locals
+  // computed from them.
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (auto It = LoopConstants.find(Ref->getDecl()); It != LoopConstants.end())
+      return It->second.Value;
+    if (auto It = KnownInts.find(Ref->getDecl()); It != KnownInts.end())
+      return It->second;
+    return std::nullopt;
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    CastKind K = C->getCastKind();
+    if (K == CK_LValueToRValue || K == CK_NoOp || K == CK_IntegralCast)
+      return evaluateInt(C->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> V = evaluateInt(U->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    if (U->getOpcode() == UO_Minus)
+      return -*V;
+    if (U->getOpcode() == UO_Plus)
+      return V;
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> L = evaluateInt(BO->getLHS());
+    std::optional<int64_t> R = evaluateInt(BO->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add: return *L + *R;
+    case BO_Sub: return *L - *R;
+    case BO_Mul: return *L * *R;
+    case BO_Div: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L / *R);
+    case BO_Rem: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L % *R);
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Expr::EvalResult Cond;
+    std::optional<int64_t> C = evaluateInt(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return evaluateInt(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+  }
+  return std::nullopt;
+}
+
+ir::Expr KernelTranslator::translate(const Expr *E) {
+  if (!E)
+    return nullptr;
+  return Visit(E);
+}
+
+ir::Expr KernelTranslator::VisitStmt(const Stmt *S) {
+  report(Diag::UnsupportedExpr, S->getBeginLoc(), {S->getStmtClassName()});
+  return nullptr;
+}
+
+ir::Expr KernelTranslator::VisitCastExpr(const CastExpr *E) {
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp: {
+    ir::Expr V = translate(E->getSubExpr());
+    if (!V || !scalarType(E->getType(), Ctx))
+      return V;
+    return ir::Cast::make(*scalarType(E->getType(), Ctx), V);
+  }
+  case CK_IntegralCast:
+  case CK_FloatingCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean: {
+    std::optional<ir::Type> T = typeOf(E);
+    if (!T)
+      return nullptr;
+    ir::Expr V = translate(E->getSubExpr());
+    return V ? ir::Cast::make(*T, V) : nullptr;
+  }
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+    if (const ParamInfo *P = paramOf(E->getSubExpr())) {
+      if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram) {
+        report(Diag::ReductionRead, E->getExprLoc(),
+               {reductionWord(P->Kind), P->Name});
+        return nullptr;
+      }
+    }
+    report(Diag::UnsupportedExpr, E->getExprLoc(), {"user-defined conversion"});
+    return nullptr;
+  case CK_ArrayToPointerDecay:
+  case CK_PointerToBoolean:
+  case CK_PointerToIntegral:
+  case CK_IntegralToPointer:
+  case CK_NullToPointer:
+  case CK_BitCast:
+  case CK_BaseToDerived:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+    report(Diag::Pointer, E->getExprLoc());
+    return nullptr;
+  default:
+    report(Diag::UnsupportedExpr, E->getExprLoc(),
+           {std::string("cast (") + E->getCastKindName() + ")"});
+    return nullptr;
+  }
+}
+
+ir::Expr KernelTranslator::VisitIntegerLiteral(const IntegerLiteral *E) {
+  std::optional<ir::Type> T = typeOf(E);
+  if (!T)
+    return nullptr;
+  return ir::Constant::makeInt(E->getValue().getSExtValue(), *T);
+}
+
+ir::Expr KernelTranslator::VisitFloatingLiteral(const FloatingLiteral *E) {
+  std::optional<ir::Type> T = typeOf(E);
+  if (!T)
+    return nullptr;
+  return ir::Constant::makeFloat(E->getValueAsApproximateDouble(), *T);
+}
+
+ir::Expr KernelTranslator::VisitInitListExpr(const InitListExpr *E) {
+  if (E->getNumInits() == 1 && scalarType(E->getType(), Ctx))
+    return translate(E->getInit(0));
+  if (E->getNumInits() == 0)
+    if (std::optional<ir::Type> T = typeOf(E))
+      return ir::Cast::make(*T, ir::Constant::makeInt(0));
+  return VisitStmt(E);
+}
+
+ir::Expr KernelTranslator::VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E) {
+  std::optional<ir::Type> T = typeOf(E);
+  return T ? ir::Cast::make(*T, ir::Constant::makeInt(0)) : nullptr;
+}
+
+ir::Expr KernelTranslator::VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *E) {
+  std::optional<ir::Type> T = typeOf(E);
+  return T ? ir::Cast::make(*T, ir::Constant::makeInt(0)) : nullptr;
+}
+
+ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
+  const ValueDecl *D = E->getDecl();
+  if (auto It = Substitutions.find(D); It != Substitutions.end())
+    return It->second;
+  if (auto It = LoopConstants.find(D); It != LoopConstants.end())
+    return ir::Constant::makeInt(It->second.Value, It->second.Ty);
+  if (auto It = Locals.find(D); It != Locals.end())
+    return ir::Var::make(It->second.Name, ir::VarScope::Local, It->second.Ty);
+  if (auto It = Params.find(D); It != Params.end()) {
+    const ParamInfo &P = It->second;
+    if (P.Kind == ir::ParamKind::Scalar)
+      return ir::Var::make(P.Name, ir::VarScope::Param, P.Elem);
+    if (ir::isGrid(P.Kind))
+      report(Diag::GridAsValue, E->getLocation(), {P.Name});
+    else
+      report(Diag::ReductionRead, E->getLocation(),
+             {reductionWord(P.Kind), P.Name});
+    return nullptr;
+  }
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    return ir::Constant::makeInt(EC->getInitVal().getExtValue());
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    // Globals: constants fold to their value; anything else is per-launch
+    // state the kernel cannot see.
+    std::optional<ir::Type> T = scalarType(VD->getType(), Ctx);
+    Expr::EvalResult R;
+    if (T && VD->hasGlobalStorage() && E->EvaluateAsRValue(R, Ctx) &&
+        !R.HasSideEffects) {
+      if (R.Val.isInt()) {
+        int64_t V = R.Val.getInt().getExtValue();
+        return *T == ir::Type::Bool ? ir::Constant::makeBool(V != 0)
+                                    : ir::Constant::makeInt(V, *T);
+      }
+      if (R.Val.isFloat())
+        return ir::Constant::makeFloat(
+            R.Val.getFloat().convertToDouble(), *T);
+    }
+    if (VD->getType()->isAnyPointerType() || VD->getType()->isReferenceType()) {
+      report(Diag::Pointer, E->getLocation());
+      return nullptr;
+    }
+    report(Diag::NonConstantGlobal, E->getLocation(), {VD->getName().str()});
+    return nullptr;
+  }
+  return VisitStmt(E);
+}
+
+ir::Expr KernelTranslator::VisitUnaryOperator(const UnaryOperator *E) {
+  switch (E->getOpcode()) {
+  case UO_Minus: {
+    ir::Expr V = translate(E->getSubExpr());
+    return V ? ir::Unary::make(ir::UnaryOp::Neg, V) : nullptr;
+  }
+  case UO_Plus:
+    return translate(E->getSubExpr());
+  case UO_LNot: {
+    ir::Expr V = translate(E->getSubExpr());
+    return V ? ir::Unary::make(ir::UnaryOp::Not, ir::Cast::make(ir::Type::Bool, V))
+             : nullptr;
+  }
+  case UO_AddrOf:
+  case UO_Deref:
+    report(Diag::Pointer, E->getOperatorLoc());
+    return nullptr;
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    report(Diag::SideEffectInExpr, E->getOperatorLoc());
+    return nullptr;
+  default:
+    report(Diag::UnsupportedOperator, E->getOperatorLoc(),
+           {UnaryOperator::getOpcodeStr(E->getOpcode()).str()});
+    return nullptr;
+  }
+}
+
+ir::Expr KernelTranslator::VisitBinaryOperator(const BinaryOperator *E) {
+  if (E->isAssignmentOp()) {
+    report(Diag::SideEffectInExpr, E->getOperatorLoc());
+    return nullptr;
+  }
+  if (E->getLHS()->getType()->isAnyPointerType() ||
+      E->getRHS()->getType()->isAnyPointerType()) {
+    report(Diag::Pointer, E->getOperatorLoc());
+    return nullptr;
+  }
+  std::optional<ir::BinaryOp> Op = binaryOp(E->getOpcode());
+  if (!Op) {
+    report(Diag::UnsupportedOperator, E->getOperatorLoc(),
+           {E->getOpcodeStr().str()});
+    return nullptr;
+  }
+  ir::Expr L = translate(E->getLHS());
+  ir::Expr R = translate(E->getRHS());
+  if (!L || !R)
+    return nullptr;
+  if (ir::isLogical(*Op))
+    return ir::Binary::make(*Op, ir::Cast::make(ir::Type::Bool, L),
+                            ir::Cast::make(ir::Type::Bool, R));
+  // Clang has already converted both operands to their common type.
+  ir::Type Common = ir::promote(L->Ty, R->Ty);
+  return ir::Binary::make(*Op, ir::Cast::make(Common, L), ir::Cast::make(Common, R));
+}
+
+ir::Expr KernelTranslator::VisitConditionalOperator(const ConditionalOperator *E) {
+  ir::Expr C = translate(E->getCond());
+  ir::Expr T = translate(E->getTrueExpr());
+  ir::Expr F = translate(E->getFalseExpr());
+  std::optional<ir::Type> Ty = (C && T && F) ? typeOf(E) : std::nullopt;
+  if (!Ty)
+    return nullptr;
+  return ir::Select::make(ir::Cast::make(ir::Type::Bool, C),
+                          ir::Cast::make(*Ty, T), ir::Cast::make(*Ty, F));
+}
+
+bool KernelTranslator::isDslMathDecl(const FunctionDecl *F) const {
+  // A function of the spec's own that happens to be named sqrt is a helper,
+  // not the math function.
+  if (SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+    return false;
+  const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+  while (DC->isInlineNamespace())
+    DC = DC->getParent();
+  if (DC->isTranslationUnit() || DC->isStdNamespace())
+    return true;
+  return inStencilNamespace(F);
+}
+
+ir::Expr KernelTranslator::VisitCallExpr(const CallExpr *E) {
+  const FunctionDecl *Callee = E->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier()) {
+    report(Diag::UnsupportedCall, E->getBeginLoc(), {"<indirect call>"});
+    return nullptr;
+  }
+  if (isKernel(Callee)) {
+    report(Diag::KernelCall, E->getBeginLoc(),
+           {FD->getName().str(), Callee->getName().str()});
+    return nullptr;
+  }
+  StringRef Name = Callee->getName();
+  if (Name == "index" && inStencilNamespace(Callee))
+    return indexCall(E);
+  if (isDslMathDecl(Callee))
+    if (std::optional<ir::MathFn> Fn = mathFunction(Name))
+      return mathCall(E, *Fn);
+  const FunctionDecl *Definition = nullptr;
+  if (Callee->hasBody(Definition) &&
+      SM.isWrittenInMainFile(SM.getExpansionLoc(Definition->getLocation())))
+    return inlineHelper(E, Definition);
+  report(Diag::UnsupportedCall, E->getBeginLoc(),
+         {Callee->getQualifiedNameAsString()});
+  return nullptr;
+}
+
+ir::Expr KernelTranslator::indexCall(const CallExpr *E) {
+  if (E->getNumArgs() != 1)
+    return VisitStmt(E);
+  std::optional<int64_t> Dim = evaluateInt(E->getArg(0));
+  if (!Dim) {
+    report(Diag::IndexNonConstant, E->getArg(0)->getBeginLoc());
+    return nullptr;
+  }
+  if (*Dim < 0 || *Dim >= Rank) {
+    report(Diag::IndexDimension, E->getBeginLoc(),
+           {std::to_string(*Dim), std::to_string(Rank)});
+    return nullptr;
+  }
+  return ir::Index::make(static_cast<int>(*Dim));
+}
+
+ir::Expr KernelTranslator::mathCall(const CallExpr *E, ir::MathFn Fn) {
+  if (E->getNumArgs() != ir::fnArity(Fn)) {
+    report(Diag::UnsupportedCall, E->getBeginLoc(),
+           {E->getDirectCallee()->getQualifiedNameAsString() + " with " +
+            std::to_string(E->getNumArgs()) + " arguments"});
+    return nullptr;
+  }
+  std::optional<ir::Type> Result = typeOf(E);
+  if (!Result)
+    return nullptr;
+  // Overloads and std's promoting templates take mixed argument types; the
+  // call computes in its result type.
+  std::vector<ir::Expr> Args;
+  for (const Expr *A : E->arguments()) {
+    ir::Expr V = translate(A);
+    if (!V)
+      return nullptr;
+    Args.push_back(ir::Cast::make(*Result, V));
+  }
+  return ir::Call::make(Fn, std::move(Args));
+}
+
+ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
+                                        const FunctionDecl *Helper) {
+  auto Refuse = [&]() -> ir::Expr {
+    report(Diag::HelperNotInlinable, E->getBeginLoc(),
+           {Helper->getName().str()});
+    return nullptr;
+  };
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Helper->getBody());
+  const auto *Return =
+      Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  if (!Return || !Return->getRetValue() || HelperDepth >= MaxHelperDepth ||
+      isa<CXXMethodDecl>(Helper) || E->getNumArgs() != Helper->getNumParams())
+    return Refuse();
+  // Bind the helper's parameters: scalars to the argument's value, grids and
+  // reductions to the kernel's parameter they are passed.
+  std::map<const ValueDecl *, ir::Expr> Bound;
+  std::map<const ValueDecl *, ParamInfo> BoundParams;
+  for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+    const ParmVarDecl *HP = Helper->getParamDecl(I);
+    if (scalarType(HP->getType(), Ctx)) {
+      ir::Expr V = translate(E->getArg(I));
+      if (!V)
+        return nullptr;
+      Bound[HP] = V;
+      continue;
+    }
+    const ParamInfo *P = paramOf(E->getArg(I));
+    if (!P || P->Kind == ir::ParamKind::Scalar)
+      return Refuse();
+    BoundParams[HP] = *P;
+  }
+  auto SavedSubstitutions = Substitutions;
+  auto SavedParams = Params;
+  for (auto &[D, V] : Bound)
+    Substitutions[D] = V;
+  for (auto &[D, P] : BoundParams)
+    Params[D] = P;
+  ++HelperDepth;
+  ir::Expr Value = translate(Return->getRetValue());
+  --HelperDepth;
+  Substitutions = std::move(SavedSubstitutions);
+  Params = std::move(SavedParams);
+  if (!Value)
+    return nullptr;
+  std::optional<ir::Type> T = typeOf(E);
+  return T ? ir::Cast::make(*T, Value) : nullptr;
+}
+
+ir::Expr KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E) {
+  const ParamInfo *P = E->getNumArgs() ? paramOf(E->getArg(0)) : nullptr;
+  if (P && E->getOperator() == OO_Call && ir::isGrid(P->Kind))
+    return gridRead(E, *P);
+  if (P && E->getOperator() == OO_Subscript &&
+      P->Kind == ir::ParamKind::Histogram) {
+    report(Diag::ReductionRead, E->getBeginLoc(),
+           {reductionWord(P->Kind), P->Name});
+    return nullptr;
+  }
+  if (P && (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)) {
+    report(Diag::SideEffectInExpr, E->getOperatorLoc());
+    return nullptr;
+  }
+  report(Diag::UnsupportedOperator, E->getOperatorLoc(),
+         {getOperatorSpelling(E->getOperator())});
+  return nullptr;
+}
+
+ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
+                                    const ParamInfo &P) {
+  unsigned Count = E->getNumArgs() - 1;
+  if (P.Kind == ir::ParamKind::Out) {
+    report(Diag::ReadOutput, E->getBeginLoc(), {P.Name});
+    return nullptr;
+  }
+  if (P.Kind == ir::ParamKind::InOut && Count != 0) {
+    report(Diag::ReadInOutOffCentre, E->getBeginLoc(), {P.Name});
+    return nullptr;
+  }
+  if (Count != 0 && static_cast<int>(Count) != P.Rank) {
+    report(Diag::OffsetCount, E->getBeginLoc(),
+           {P.Name, std::to_string(P.Rank), std::to_string(Count)});
+    return nullptr;
+  }
+  std::vector<int> Offsets(P.Rank, 0);
+  for (unsigned I = 0; I < Count; ++I) {
+    const Expr *Arg = E->getArg(I + 1);
+    std::optional<int64_t> V = evaluateInt(Arg);
+    if (!V) {
+      report(Diag::NonConstantOffset, Arg->getBeginLoc(), {P.Name});
+      return nullptr;
+    }
+    Offsets[I] = static_cast<int>(*V);
+  }
+  return ir::GridRead::make(P.Name, Offsets, P.Elem);
+}
+
+ir::Expr KernelTranslator::VisitCXXMemberCallExpr(const CXXMemberCallExpr *E) {
+  if (const ParamInfo *P = paramOf(E->getImplicitObjectArgument()))
+    if (isa_and_nonnull<CXXConversionDecl>(E->getMethodDecl()) &&
+        P->Kind != ir::ParamKind::Scalar) {
+      report(Diag::ReductionRead, E->getExprLoc(),
+             {reductionWord(P->Kind), P->Name});
+      return nullptr;
+    }
+  const CXXMethodDecl *M = E->getMethodDecl();
+  report(Diag::UnsupportedCall, E->getExprLoc(),
+         {M ? M->getQualifiedNameAsString() : "<member call>"});
+  return nullptr;
+}
+
+} // namespace
+
+bool isKernel(const FunctionDecl *FD) {
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == "stencil_kernel")
+      return true;
+  return false;
+}
+
+std::optional<ir::Kernel> translateKernel(const FunctionDecl *FD,
+                                          ASTContext &Ctx,
+                                          DiagReporter &Diags) {
+  if (FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation() ||
+      isa<CXXMethodDecl>(FD)) {
+    Diags.report(Diag::KernelNotPlain, FD->getLocation(), {FD->getName().str()});
+    return std::nullopt;
+  }
+  return KernelTranslator(FD, Ctx, Diags).run();
+}
+
+} // namespace stencilc::frontend

@@ -41,6 +41,12 @@
 #define STENCIL_KERNEL inline
 #endif
 
+// stencilc parses specs with __STENCILC__ defined. The accessors below are
+// then declared permissively (any offsets, assignable, readable reductions),
+// so that misuse such as writing an In grid or reading a Sum reaches the
+// frontend's DSL diagnostics, with a location and a fix, instead of failing
+// as a template error inside this header. Plain C++ compiles never see them.
+
 namespace stencil {
 
 namespace detail {
@@ -108,6 +114,9 @@ public:
   In(const T *D, const Extents<R> &E) : Data(D), Ext(E) {}
   In(const HostGrid<T, R> &G) : Data(G.data()), Ext(G.extents()) {}
 
+#if defined(__STENCILC__)
+  template <class... O> T &operator()(O... Off) const;
+#else
   template <class... O> T operator()(O... Off) const {
     static_assert(sizeof...(O) == 0 || sizeof...(O) == R,
                   "a grid read takes no offsets or one per dimension");
@@ -116,6 +125,7 @@ public:
       A = std::array<int, R>{static_cast<int>(Off)...};
     return Data[detail::locate<R>(Ext, A, "read")];
   }
+#endif
   const Extents<R> &extents() const { return Ext; }
 
 private:
@@ -131,12 +141,16 @@ public:
   Out(T *D, const Extents<R> &E) : Data(D), Ext(E) {}
   Out(HostGrid<T, R> &G) : Data(G.data()), Ext(G.extents()) {}
 
+#if defined(__STENCILC__)
+  template <class... O> T &operator()(O... Off) const;
+#else
   T &operator()() const {
     int64_t L = detail::locate<R>(Ext, detail::centre<R>(), "write");
     if (detail::context().M == detail::Mode::Probe)
       return detail::sink<T>();
     return Data[L];
   }
+#endif
   const Extents<R> &extents() const { return Ext; }
 
 private:
@@ -152,12 +166,16 @@ public:
   InOut(T *D, const Extents<R> &E) : Data(D), Ext(E) {}
   InOut(HostGrid<T, R> &G) : Data(G.data()), Ext(G.extents()) {}
 
+#if defined(__STENCILC__)
+  template <class... O> T &operator()(O... Off) const;
+#else
   T &operator()() const {
     int64_t L = detail::locate<R>(Ext, detail::centre<R>(), "access");
     if (detail::context().M == detail::Mode::Probe)
       return detail::sink<T>() = Data[L];
     return Data[L];
   }
+#endif
   const Extents<R> &extents() const { return Ext; }
 
 private:
@@ -177,6 +195,13 @@ public:
       *Value += static_cast<Acc>(V);
     return *this;
   }
+#if defined(__STENCILC__)
+  template <class E> const Sum &operator=(E V) const;
+  template <class E> const Sum &operator-=(E V) const;
+  template <class E> const Sum &operator*=(E V) const;
+  template <class E> const Sum &operator/=(E V) const;
+  operator Acc() const;
+#endif
 
 private:
   Acc *Value;
@@ -188,6 +213,13 @@ public:
   using value_type = T;
   using accumulator_type = Acc;
   explicit Max(Acc *A) : Value(A) {}
+#if defined(__STENCILC__)
+  template <class E> const Max &operator-=(E V) const;
+  template <class E> const Max &operator*=(E V) const;
+  template <class E> const Max &operator/=(E V) const;
+  template <class E> const Max &operator+=(E V) const;
+#endif
+
   static Acc identity() { return std::numeric_limits<Acc>::lowest(); }
   operator Acc() const { return *Value; }
   template <class E> const Max &operator=(E V) const {
@@ -206,6 +238,13 @@ public:
   using value_type = T;
   using accumulator_type = Acc;
   explicit Min(Acc *A) : Value(A) {}
+#if defined(__STENCILC__)
+  template <class E> const Min &operator-=(E V) const;
+  template <class E> const Min &operator*=(E V) const;
+  template <class E> const Min &operator/=(E V) const;
+  template <class E> const Min &operator+=(E V) const;
+#endif
+
   static Acc identity() { return std::numeric_limits<Acc>::max(); }
   operator Acc() const { return *Value; }
   template <class E> const Min &operator=(E V) const {
@@ -227,6 +266,9 @@ public:
   Histogram(std::vector<T> &V)
       : Data(V.data()), Size(static_cast<int64_t>(V.size())) {}
 
+#if defined(__STENCILC__)
+  template <class I> T &operator[](I Bin) const;
+#else
   template <class I> T &operator[](I Bin) const {
     static_assert(std::is_integral<I>::value, "histogram bins are integers");
     if (detail::context().M == detail::Mode::Probe)
@@ -238,6 +280,7 @@ public:
                               std::to_string(Size) + ")");
     return Data[B];
   }
+#endif
   int64_t size() const { return Size; }
 
 private:
@@ -276,6 +319,13 @@ template <class T, class A, class E> T min(const Min<T, A> &R, E V) {
 template <class T, class A, class E> T min(E V, const Min<T, A> &R) {
   return min(R, V);
 }
+#if defined(__STENCILC__)
+// Mixed-up updates (m = min(m, e) on a Max) parse, so stencilc can say so.
+template <class T, class A, class E> T min(const Max<T, A> &R, E V);
+template <class T, class A, class E> T min(E V, const Max<T, A> &R);
+template <class T, class A, class E> T max(const Min<T, A> &R, E V);
+template <class T, class A, class E> T max(E V, const Min<T, A> &R);
+#endif
 
 //===----------------------------------------------------------------------===//
 // stencil::reference - run a kernel on the CPU over host arrays.

@@ -35,7 +35,7 @@ DiagText textOf(Diag Kind) {
             "offsets must be integer constants: literals, constexpr variables "
             "or the variable of a loop with a constant trip count"};
   case Diag::OffsetCount:
-    return {"grid '%0' of rank %1 is read with %2 offsets",
+    return {"grid '%0' of rank %1 takes 0 or %1 offsets, not %2",
             "pass one offset per dimension, or none to read the centre"};
   case Diag::GridAsValue:
     return {"grid '%0' used as a value",

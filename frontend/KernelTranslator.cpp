@@ -477,6 +477,8 @@ void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
                            .Case("LabelStmt", "label")
                            .Default(S->getStmtClassName());
   report(Diag::UnsupportedStmt, S->getBeginLoc(), {Spelling.str(), Hint});
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    translateStmt(Label->getSubStmt(), B, LastInBody);
 }
 
 void KernelTranslator::translateDecl(const Decl *D, ir::Block &B) {
@@ -893,7 +895,12 @@ ir::Expr KernelTranslator::translate(const Expr *E) {
 }
 
 ir::Expr KernelTranslator::VisitStmt(const Stmt *S) {
-  report(Diag::UnsupportedExpr, S->getBeginLoc(), {S->getStmtClassName()});
+  std::string What = S->getStmtClassName();
+  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    What = getTraitSpelling(Trait->getKind());
+  else if (isa<LambdaExpr>(S))
+    What = "lambda";
+  report(Diag::UnsupportedExpr, S->getBeginLoc(), {What});
   return nullptr;
 }
 
@@ -912,11 +919,9 @@ ir::Expr KernelTranslator::VisitCastExpr(const CastExpr *E) {
   case CK_FloatingToIntegral:
   case CK_IntegralToBoolean:
   case CK_FloatingToBoolean: {
-    std::optional<ir::Type> T = typeOf(E);
-    if (!T)
-      return nullptr;
     ir::Expr V = translate(E->getSubExpr());
-    return V ? ir::Cast::make(*T, V) : nullptr;
+    std::optional<ir::Type> T = V ? typeOf(E) : std::nullopt;
+    return T ? ir::Cast::make(*T, V) : nullptr;
   }
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:
@@ -1002,6 +1007,10 @@ ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
   if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
     return ir::Constant::makeInt(EC->getInitVal().getExtValue());
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    // A local that is not in Locals failed its declaration, which has been
+    // reported already.
+    if (!VD->hasGlobalStorage())
+      return nullptr;
     // Globals: constants fold to their value; anything else is per-launch
     // state the kernel cannot see.
     std::optional<ir::Type> T = scalarType(VD->getType(), Ctx);

@@ -103,7 +103,8 @@ std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
     Code = (*Buffer)->getBuffer().str();
   }
 
-  std::vector<std::string> Args = {"-std=c++17", "-D__STENCILC__",
+  // -xc++: the spec may come without a .cpp name (standard input).
+  std::vector<std::string> Args = {"-xc++", "-std=c++17", "-D__STENCILC__",
                                    "-resource-dir=" STENCILC_CLANG_RESOURCE_DIR};
   if (!Opts.DslIncludeDir.empty())
     Args.push_back("-I" + Opts.DslIncludeDir);

@@ -1,0 +1,36 @@
+// Control flow, casts, math functions per type, 3-D strides, InOut.
+// RUN: %stencilc %s -O0 -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void relax(In<float, 3> p, InOut<float, 3> q, Out<double, 3> r, float omega,
+                          bool flag) {
+  float s = p(1, 0, 0) + p(0, -1, 0) + p(0, 0, 2) + p(-1, 1, -1);
+  if (flag && index(2) != 3) {
+    q() = q() + omega * sqrt(fabs(s));
+  } else {
+    q() = s < -0.5f ? 1e-30f : 3.0f;
+  }
+  double d = pow(double(s), 2.0) + exp(floor(double(omega))) + fmax(1.0, double(s));
+  r() = d;
+}
+// CHECK-LABEL: // relax (
+// CHECK:         const float* __restrict__ p,
+// CHECK-NEXT:    float* __restrict__ q,
+// CHECK-NEXT:    double* __restrict__ r,
+// CHECK:         const int64_t stride0_ = dom_.Stride[0];
+// CHECK-NEXT:    const int64_t stride1_ = dom_.Stride[1];
+// CHECK:         for (int64_t i0_ = dom_.Lo[0] + blockIdx.z
+// CHECK:         for (int64_t i1_ = dom_.Lo[1] + blockIdx.y
+// CHECK:         for (int64_t i2_ = dom_.Lo[2] + blockIdx.x
+// CHECK:         const int64_t at_ = i0_ * stride0_ + i1_ * stride1_ + i2_;
+// CHECK:         float s = (((p[at_ + stride0_] + p[at_ - stride1_]) + p[at_ + 2]) + p[at_ - stride0_ + stride1_ - 1]);
+// CHECK:         if ((flag && (static_cast<int>(i2_) != 3))) {
+// CHECK:           q[at_] = (q[at_] + (omega * sqrtf(fabsf(s))));
+// CHECK:         } else {
+// CHECK:           q[at_] = ((s < (-0.5f)) ? 1e-30f : 3.0f);
+// CHECK:         }
+// CHECK:         double d = ((pow(static_cast<double>(s), 2.0) + exp(floor(static_cast<double>(omega)))) + stencil::detail::maxOf(1.0, static_cast<double>(s)));
+// CHECK:         r[at_] = d;
+// CHECK:         launchDomain<3>(kernel_name_, extents_, {1, 1, 1}, {1, 1, 2}, opts);

@@ -1,0 +1,94 @@
+// The straightforward lowering of the PGI tutorial's kernels: grid reads at
+// constant offsets, a Sum reduction, a hoisted uniform, index(d).
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: FileCheck %s --check-prefix=HDR < %t.h
+// RUN: %stencilc %s -O0 -o %t.O0.cu --header %t.O0.h
+// RUN: FileCheck %s --check-prefix=O0 < %t.O0.cu
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<double, 2> u,
+                                    Sum<double> error, double ax, double ay, double b,
+                                    double omega) {
+  double resid = (ax * (uold(0, -1) + uold(0, 1)) + ay * (uold(-1, 0) + uold(1, 0)) +
+                  b * uold() - f()) / b;
+  u() = uold() - omega * resid;
+  error += resid * resid;
+}
+// CHECK:       #include "{{.*}}.h"
+// CHECK-LABEL: // helmholtz_sweep (helmholtz.cpp:[[# @LINE - 8]]): passes applied: {{.*}}hoist-division
+// CHECK:       // reductions: block-tree-atomic; histograms: none
+// CHECK:       __global__ void helmholtz_sweep_kernel(
+// CHECK-NEXT:      const double* __restrict__ uold,
+// CHECK-NEXT:      const double* __restrict__ f,
+// CHECK-NEXT:      double* __restrict__ u,
+// CHECK-NEXT:      double* error_total_,
+// CHECK-NEXT:      double ax,
+// CHECK:           double omega,
+// CHECK-NEXT:      double [[RCP:[A-Za-z0-9_]+]],
+// CHECK-NEXT:      stencil::detail::Domain<2> dom_) {
+// CHECK:         double error = 0.0;
+// CHECK:         for (int64_t i0_ = dom_.Lo[0] + blockIdx.y * int64_t(blockDim.y) + threadIdx.y; i0_ < dom_.Hi[0];
+// CHECK:         for (int64_t i1_ = dom_.Lo[1] + blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i1_ < dom_.Hi[1];
+// CHECK:         const int64_t at_ = i0_ * stride0_ + i1_;
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 20]]
+// CHECK-NEXT:    double resid = (((((ax * (uold[at_ - 1] + uold[at_ + 1])) + (ay * (uold[at_ - stride0_] + uold[at_ + stride0_]))) + (b * uold[at_])) - f[at_]) * [[RCP]]);
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 21]]
+// CHECK-NEXT:    u[at_] = (uold[at_] - (omega * resid));
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 22]]
+// CHECK-NEXT:    error += (resid * resid);
+// CHECK:         stencil::detail::reduceBlockTreeAtomic<stencil::detail::SumOp>(error_total_, error, reduction_smem_);
+// The launcher validates, computes the uniform on the host, launches, checks.
+// CHECK:       helmholtz_sweep_result helmholtz_sweep(
+// CHECK:         requireSameExtents<2>(kernel_name_, "uold", extents_, "f", f.extents());
+// CHECK-NEXT:    requireSameExtents<2>(kernel_name_, "uold", extents_, "u", u.extents());
+// CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
+// CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
+// CHECK-NEXT:    blockShape<2>({32, 8, 1}, opts);
+// CHECK:         host_.error = 0.0;
+// CHECK:         helmholtz_sweep_kernel<<<grid_, block_, size_t(stencil::detail::threadsPerBlock(block_)) * 8, opts.Stream>>>(uold.data(), f.data(), u.data(), &device_->error, ax, ay, b, omega, [[RCP]], domain_);
+// CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
+// CHECK:         copyToHost(kernel_name_, &host_, device_, sizeof host_, opts.Stream);
+// CHECK:         result_.error = static_cast<double>(host_.error);
+
+// O0-LABEL: // helmholtz_sweep (helmholtz.cpp:{{[0-9]+}}): passes applied: none
+// O0:         double resid = ({{.*}} / b);
+// O0-NOT:     uniform, once per launch
+// O0-LABEL: // error_check
+
+// HDR:       #pragma once
+// HDR:       #include <stencil/runtime.hpp>
+// HDR:       namespace gpu {
+// HDR:       struct helmholtz_sweep_result {
+// HDR-NEXT:    double error;
+// HDR-NEXT:  };
+// HDR:       /// Domain: the interior [1..E0-1, 1..E1-1)
+// HDR:       /// Reads uold at (-1,0) (0,-1) (0,0) (0,1) (1,0).
+// HDR:       helmholtz_sweep_result helmholtz_sweep(
+// HDR-NEXT:      const stencil::Grid<double, 2>& uold,
+// HDR-NEXT:      const stencil::Grid<double, 2>& f,
+// HDR-NEXT:      stencil::Grid<double, 2>& u,
+// HDR-NEXT:      double ax,
+// HDR-NEXT:      double ay,
+// HDR-NEXT:      double b,
+// HDR-NEXT:      double omega,
+// HDR-NEXT:      const stencil::LaunchOptions& opts = {});
+
+STENCIL_KERNEL void error_check(In<double, 2> u, Sum<double> error, double dx, double dy) {
+  double x = -1.0 + dx * index(1);
+  double y = -1.0 + dy * index(0);
+  double t = u() - (1.0 - x * x) * (1.0 - y * y);
+  error += t * t;
+}
+// CHECK-LABEL: // error_check (helmholtz.cpp:[[# @LINE - 6]])
+// CHECK:         double x = ((-1.0) + (dx * static_cast<double>(static_cast<int>(i1_))));
+// CHECK:         double y = ((-1.0) + (dy * static_cast<double>(static_cast<int>(i0_))));
+// CHECK:       error_check_result error_check(
+// CHECK:         launchDomain<2>(kernel_name_, extents_, {0, 0, 0}, {0, 0, 0}, opts);
+// HDR:       /// Domain: every point [0..E0, 0..E1)
+// HDR:       error_check_result error_check(
+// HDR-NEXT:      const stencil::Grid<double, 2>& u,
+// HDR-NEXT:      double dx,
+// HDR-NEXT:      double dy,
+// HDR-NEXT:      const stencil::LaunchOptions& opts = {});

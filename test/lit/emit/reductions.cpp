@@ -1,0 +1,78 @@
+// Reductions: accumulator types, the device accumulator (float sums widen to
+// double), identities, the block-level combine and the result struct.
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: FileCheck %s --check-prefix=HDR < %t.h
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void laplace(In<float, 2> A, Out<float, 2> Anew, Max<float> error) {
+  float a = 0.25f * (A(0, -1) + A(0, 1) + A(-1, 0) + A(1, 0));
+  Anew() = a;
+  error = max(error, fabs(a - A()));
+}
+// CHECK-LABEL: // laplace (
+// CHECK:         float* error_total_,
+// CHECK:         float error = (-3.4028235e+38f);
+// CHECK:         error = stencil::detail::maxOf(error, fabsf((a - A[at_])));
+// CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(error_total_, error, reduction_smem_);
+// CHECK:         host_.error = (-3.4028235e+38f);
+// CHECK:         result_.error = static_cast<float>(host_.error);
+// HDR:       struct laplace_result {
+// HDR-NEXT:    float error;
+// HDR:       laplace_result laplace(
+// HDR-NEXT:      const stencil::Grid<float, 2>& A,
+// HDR-NEXT:      stencil::Grid<float, 2>& Anew,
+// HDR-NEXT:      const stencil::LaunchOptions& opts = {});
+
+// A float sum is combined across threads in double: float atomics of block
+// partials drift far from the float64 reference at Himeno's sizes.
+STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> wide,
+                          Min<int> lowest, Max<int64_t> highest, Min<double> dmin) {
+  total += x() * x();
+  wide += x();
+  lowest = min(lowest, int(x()));
+  highest = max(highest, int64_t(x()));
+  dmin = min(dmin, double(x()));
+}
+// CHECK-LABEL: // norms (
+// CHECK:         double* total_total_,
+// CHECK-NEXT:    double* wide_total_,
+// CHECK-NEXT:    int* lowest_total_,
+// CHECK-NEXT:    int64_t* highest_total_,
+// CHECK-NEXT:    double* dmin_total_,
+// CHECK:         float total = 0.0f;
+// CHECK-NEXT:    double wide = 0.0;
+// CHECK-NEXT:    int lowest = 2147483647;
+// CHECK-NEXT:    int64_t highest = (int64_t(-9223372036854775807) - 1);
+// CHECK-NEXT:    double dmin = 1.7976931348623157e+308;
+// CHECK:         total += (x[at_] * x[at_]);
+// CHECK:         wide += static_cast<double>(x[at_]);
+// CHECK:         lowest = stencil::detail::minOf(lowest, static_cast<int>(x[at_]));
+// CHECK:         highest = stencil::detail::maxOf(highest, static_cast<int64_t>(x[at_]));
+// CHECK:         <stencil::detail::SumOp>(total_total_, static_cast<double>(total), reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::SumOp>(wide_total_, wide, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MinOp>(lowest_total_, lowest, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MaxOp>(highest_total_, highest, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MinOp>(dmin_total_, dmin, reduction_smem_);
+// CHECK:         struct Accumulators {
+// CHECK-NEXT:      double total;
+// CHECK-NEXT:      double wide;
+// CHECK-NEXT:      int lowest;
+// CHECK-NEXT:      int64_t highest;
+// CHECK-NEXT:      double dmin;
+// CHECK-NEXT:    };
+// CHECK:         result_.total = static_cast<float>(static_cast<float>(host_.total));
+// CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
+// CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);
+// HDR:       struct norms_result {
+// HDR-NEXT:    float total;
+// HDR-NEXT:    float wide;
+// HDR-NEXT:    int lowest;
+// HDR-NEXT:    int64_t highest;
+// HDR-NEXT:    double dmin;
+// HDR-NEXT:  };
+// HDR:       /// Returns wide: Sum<float, double>.
+// HDR:       norms_result norms(
+// HDR-NEXT:      const stencil::Grid<float, 1>& x,
+// HDR-NEXT:      const stencil::LaunchOptions& opts = {});

@@ -39,7 +39,7 @@ STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double>
 }
 // CHECK-LABEL: // weighted (
 // CHECK:         histogramAddPlainAtomic(bins, bins_size_, bins_fault_, static_cast<int64_t>(bin), w[at_]);
-// CHECK:         histogramAddPlainAtomic(counts, counts_size_, counts_fault_, static_cast<int64_t>(bin), int64_t(1));
+// CHECK:         histogramAddPlainAtomic(counts, counts_size_, counts_fault_, static_cast<int64_t>(bin), {{int64_t\(1\)|static_cast<int64_t>\(1\)}});
 // HDR:       void weighted(
 // HDR-NEXT:      const stencil::Grid<double, 2>& x,
 // HDR-NEXT:      const stencil::Grid<double, 2>& w,

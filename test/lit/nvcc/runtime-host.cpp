@@ -111,8 +111,8 @@ int main() {
   P.addBytes(detail::Profiler::TransfersRow, 1000, 2000);
   std::fputs(P.table().c_str(), stdout);
   // CHECK-NEXT: stencil profile (STENCIL_PROFILE=1)
-  // CHECK-NEXT: kernel {{ +}}launches {{ +}}total ms {{ +}}avg ms {{ +}}min ms {{ +}}max ms grid {{ +}}block {{ +}}host->dev B {{ +}}dev->host B
-  // CHECK-NEXT: sweep {{ +}}2 {{ +}}3.000 {{ +}}1.5000 {{ +}}1.0000 {{ +}}2.0000 160x625x1 {{ +}}32x8x1 {{ +}}8 {{ +}}16
-  // CHECK-NEXT: (Grid transfers) {{ +}}0 {{ +}}0.000 {{.*}} - {{ +}}- {{ +}}1000 {{ +}}2000
+  // CHECK-NEXT: kernel{{ +}}launches{{ +}}total ms{{ +}}avg ms{{ +}}min ms{{ +}}max ms grid{{ +}}block{{ +}}host->dev B{{ +}}dev->host B
+  // CHECK-NEXT: sweep{{ +}}2{{ +}}3.000{{ +}}1.5000{{ +}}1.0000{{ +}}2.0000 160x625x1{{ +}}32x8x1{{ +}}8{{ +}}16
+  // CHECK-NEXT: (Grid transfers){{ +}}0{{ +}}0.000 {{.*}} -{{ +}}-{{ +}}1000{{ +}}2000
   return 0;
 }

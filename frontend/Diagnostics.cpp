@@ -94,8 +94,7 @@ DiagText textOf(Diag Kind) {
   case Diag::HelperNotInlinable:
     return {"helper '%0' cannot be inlined into a kernel",
             "a helper's body must be a single 'return expr;' over scalar or "
-            "grid parameters; calls to other helpers are not supported yet; "
-            "inline the expression"};
+            "grid parameters; inline the expression"};
   case Diag::NonConstantLoop:
     return {"loop without a constant trip count",
             "write 'for (int i = A; i < B; ++i)' with constant A, B and step; "

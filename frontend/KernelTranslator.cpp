@@ -185,6 +185,9 @@ public:
   ir::Expr VisitParenExpr(const ParenExpr *E) { return translate(E->getSubExpr()); }
   ir::Expr VisitExprWithCleanups(const ExprWithCleanups *E) { return translate(E->getSubExpr()); }
   ir::Expr VisitConstantExpr(const ConstantExpr *E) { return translate(E->getSubExpr()); }
+  ir::Expr VisitCXXDefaultArgExpr(const CXXDefaultArgExpr *E) {
+    return translate(E->getExpr());
+  }
   ir::Expr VisitMaterializeTemporaryExpr(const MaterializeTemporaryExpr *E) {
     return translate(E->getSubExpr());
   }
@@ -243,7 +246,8 @@ private:
   std::string freshName(StringRef Base);
   ir::SourceLoc locOf(SourceLocation L) const;
   void report(Diag D, SourceLocation L, std::initializer_list<std::string> A = {}) {
-    Diags.report(D, L, A);
+    // Some implicit nodes (default arguments) have no location of their own.
+    Diags.report(D, L.isValid() ? L : StatementLoc, A);
   }
 
   const FunctionDecl *FD;
@@ -261,6 +265,7 @@ private:
   std::map<const ValueDecl *, ir::Expr> Substitutions;
   std::map<std::string, unsigned> NameUses;
   int HelperDepth = 0;
+  SourceLocation StatementLoc; ///< of the statement being translated
 };
 
 ir::SourceLoc KernelTranslator::locOf(SourceLocation L) const {
@@ -432,6 +437,8 @@ void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
                                      bool LastInBody) {
   if (!S || isa<NullStmt>(S))
     return;
+  if (!isa<CompoundStmt>(S))
+    StatementLoc = S->getBeginLoc();
   if (const auto *C = dyn_cast<CompoundStmt>(S)) {
     for (const Stmt *Child : C->body())
       translateStmt(Child, B, false);
@@ -744,6 +751,14 @@ void KernelTranslator::translateIf(const IfStmt *S, ir::Block &B) {
     return report(Diag::UnsupportedStmt, S->getBeginLoc(),
                   {"if with an initialiser",
                    "declare the variable before the if"});
+  if (S->isConstexpr()) {
+    // Only the branch C++ keeps is part of the kernel.
+    bool Taken = false;
+    if (!S->getCond()->EvaluateAsBooleanCondition(Taken, Ctx))
+      return report(Diag::Internal, S->getBeginLoc(),
+                    {"'if constexpr' condition did not evaluate"});
+    return translateStmt(Taken ? S->getThen() : S->getElse(), B, false);
+  }
   ir::Expr Cond = translate(S->getCond());
   ir::Block Then, Else;
   translateStmt(S->getThen(), Then, false);

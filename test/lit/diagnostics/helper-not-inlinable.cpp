@@ -11,5 +11,5 @@ STENCIL_KERNEL void k(In<double, 1> g, Out<double, 1> u) {
 }
 
 // CHECK: {{.*}}helper-not-inlinable.cpp:10:9: error: helper 'twice' cannot be inlined into a kernel
-// CHECK: {{.*}}helper-not-inlinable.cpp:10:9: note: a helper's body must be a single 'return expr;' over scalar or grid parameters; calls to other helpers are not supported yet; inline the expression
+// CHECK: {{.*}}helper-not-inlinable.cpp:10:9: note: a helper's body must be a single 'return expr;' over scalar or grid parameters; inline the expression
 // CHECK: 1 error generated.

@@ -17,6 +17,14 @@ STENCIL_KERNEL void branches(In<double, 2> g, Out<double, 2> u, int mode, bool f
   u() = v;
 }
 
+// Only the branch `if constexpr` keeps is translated.
+STENCIL_KERNEL void compile_time(In<double, 2> g, Out<double, 2> u) {
+  if constexpr (Radius > 1)
+    u() = g();
+  else
+    u() = g(Radius, 0);
+}
+
 STENCIL_KERNEL void unrolled(In<double, 2> g, Out<double, 2> u) {
   double acc = 0.0;
   for (int i = -Radius; i <= Radius; ++i) {
@@ -46,6 +54,13 @@ STENCIL_KERNEL void unrolled(In<double, 2> g, Out<double, 2> u) {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    store u = %v
 
+// CHECK-LABEL: kernel compile_time rank 2
+// CHECK-NEXT:    param in f64[2] g
+// CHECK-NEXT:    param out f64[2] u
+// CHECK-NEXT:  {
+// CHECK-NEXT:    store u = g[0, 0]
+// CHECK-NEXT:  }
+
 // CHECK-LABEL: kernel unrolled rank 2
 // CHECK:         let %w: f64 = (f64(-2) * 0.5)
 // CHECK-NEXT:    %acc = (%acc + (%w * g[-2, 0]))
@@ -64,3 +79,4 @@ STENCIL_KERNEL void unrolled(In<double, 2> g, Out<double, 2> u) {
 // CHECK-NEXT:    %acc = (%acc + g[1, -1])
 // CHECK-NEXT:    store u = %acc
 // CHECK-NEXT:  }
+

@@ -452,7 +452,8 @@ void run(const Region<kernelRank<P...>()> *Box, void (*Kernel)(P...),
          std::index_sequence<N...>, A &&...Args) {
   constexpr int R = kernelRank<P...>();
   static_assert(R >= 1, "a kernel needs at least one grid");
-  std::tuple<BinderOf<P>...> Binders(BinderOf<P>(std::forward<A>(Args))...);
+  // Braces: nvcc's host pass misparses the parenthesised pack expansion.
+  std::tuple<BinderOf<P>...> Binders{BinderOf<P>(std::forward<A>(Args))...};
   ExtentsCheck<R> Check;
   (Check.add(std::get<N>(Binders)), ...);
 

@@ -12,9 +12,11 @@
 //
 // Exactness: expressions are printed fully parenthesised in the IR's order,
 // every C++ subexpression has exactly the IR type (constants carry their
-// suffix, min/max use std::min/std::max semantics), and no fast-math
-// function is used, so the GPU computes what the CPU reference computes up
-// to nvcc's default FMA contraction.
+// suffix, min/max use std::min/std::max semantics), no fast-math function is
+// used, and (unless EmitOptions::ContractFma) floating multiplies are
+// __fmul_rn/__dmul_rn, which nvcc never fuses into an FMA. The GPU then
+// rounds every operation as the CPU reference does; only reduction order
+// and the last ulp of transcendental functions differ.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaEmitter.h"
@@ -239,6 +241,11 @@ public:
        << "; histograms: "
        << (hasHistograms() ? loweringName(compiledHistogramLowering(K)) : "none")
        << "\n";
+    std::string Pending = pendingDecisions();
+    if (!Pending.empty())
+      OS << "// decided but not lowered yet (the straightforward lowering is "
+            "still exact): "
+         << Pending << "\n";
     OS << "namespace {\n\n";
     OS << kernelSignature() << " {\n" << Body << "}\n\n";
     OS << "} // namespace\n\n";
@@ -247,6 +254,27 @@ public:
   }
 
 private:
+  /// Decisions recorded on the kernel that this emitter does not act on yet.
+  std::string pendingDecisions() const {
+    std::string S;
+    auto Add = [&](const std::string &T) { S += (S.empty() ? "" : "; ") + T; };
+    for (const CachedGrid &C : K.Cached)
+      Add("smem-cache " + C.Grid);
+    for (const MergeGroup &G : K.Merged) {
+      std::string Fields;
+      for (const std::string &F : G.Grids)
+        Fields += (Fields.empty() ? "" : ",") + F;
+      Add("merge-arrays " + G.Name + "(" + Fields + ")");
+    }
+    if (K.Sched.StreamDim >= 0)
+      Add("stream along dimension " + std::to_string(K.Sched.StreamDim) +
+          " (points per thread become a smaller grid)");
+    if (hasHistograms() && K.Histograms != HistogramLowering::Auto &&
+        K.Histograms != HistogramLowering::PlainAtomic)
+      Add(std::string("histogram lowering ") + loweringName(K.Histograms));
+    return S;
+  }
+
   //--- names ---------------------------------------------------------------
 
   /// Spec names stay as written; IR-made names ("rcp.b") become identifiers
@@ -340,6 +368,9 @@ private:
     }
     case ExprKind::Binary: {
       const Binary *B = as<Binary>(E);
+      if (B->Op == BinaryOp::Mul && isFloat(B->Ty) && !Host && !Opts.ContractFma)
+        return std::string(B->Ty == Type::Float32 ? "__fmul_rn(" : "__dmul_rn(") +
+               expr(B->LHS, Host) + ", " + expr(B->RHS, Host) + ")";
       return "(" + expr(B->LHS, Host) + " " + opSpelling(B->Op) + " " +
              expr(B->RHS, Host) + ")";
     }

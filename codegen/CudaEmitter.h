@@ -22,6 +22,11 @@ struct EmitOptions {
   std::string HeaderName;        ///< how NAME.cu includes NAME.h
   std::string Arch = "sm_90";    ///< target architecture (for comments/checks)
   bool LineDirectives = false;   ///< emit #line pointing into the spec
+  /// Let nvcc fuse a*b+c into FMAs (its default). Off, floating multiplies
+  /// are emitted as __fmul_rn/__dmul_rn, which nvcc never contracts, so the
+  /// GPU rounds exactly as the CPU reference does: with contraction,
+  /// -1 + dx*i at the boundary gives -4.4e-16 where the reference has 0.
+  bool ContractFma = false;
 };
 
 struct EmitResult {

@@ -27,7 +27,7 @@ STENCIL_KERNEL void relax(In<float, 3> p, InOut<float, 3> q, Out<double, 3> r, f
 // CHECK:         const int64_t at_ = i0_ * stride0_ + i1_ * stride1_ + i2_;
 // CHECK:         float s = (((p[at_ + stride0_] + p[at_ - stride1_]) + p[at_ + 2]) + p[at_ - stride0_ + stride1_ - 1]);
 // CHECK:         if ((flag && (static_cast<int>(i2_) != 3))) {
-// CHECK:           q[at_] = (q[at_] + (omega * sqrtf(fabsf(s))));
+// CHECK:           q[at_] = (q[at_] + __fmul_rn(omega, sqrtf(fabsf(s))));
 // CHECK:         } else {
 // CHECK:           q[at_] = ((s < (-0.5f)) ? 1e-30f : 3.0f);
 // CHECK:         }

@@ -34,11 +34,11 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:         for (int64_t i1_ = dom_.Lo[1] + blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i1_ < dom_.Hi[1];
 // CHECK:         const int64_t at_ = i0_ * stride0_ + i1_;
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 22]]
-// CHECK-NEXT:    double resid = (((((ax * (uold[at_ - 1] + uold[at_ + 1])) + (ay * (uold[at_ - stride0_] + uold[at_ + stride0_]))) + (b * uold[at_])) - f[at_]) * [[RCP]]);
+// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 22]]
-// CHECK-NEXT:    u[at_] = (uold[at_] - (omega * resid));
+// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 23]]
-// CHECK-NEXT:    error += (resid * resid);
+// CHECK-NEXT:    error += __dmul_rn(resid, resid);
 // CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(error_total_, error, reduction_smem_);
 // The launcher validates, computes the uniform on the host, launches, checks.
 // CHECK:       helmholtz_sweep_result helmholtz_sweep(
@@ -84,8 +84,8 @@ STENCIL_KERNEL void error_check(In<double, 2> u, Sum<double> error, double dx, d
 }
 // CHECK-LABEL: // error_check (helmholtz.cpp:
 // CHECK-SAME:  [[# @LINE - 7]])
-// CHECK:         double x = ((-1.0) + (dx * static_cast<double>(static_cast<int>(i1_))));
-// CHECK:         double y = ((-1.0) + (dy * static_cast<double>(static_cast<int>(i0_))));
+// CHECK:         double x = ((-1.0) + __dmul_rn(dx, static_cast<double>(static_cast<int>(i1_))));
+// CHECK:         double y = ((-1.0) + __dmul_rn(dy, static_cast<double>(static_cast<int>(i0_))));
 // CHECK:       error_check_result error_check(
 // CHECK:         launchDomain<2>(kernel_name_, extents_, {0, 0, 0}, {0, 0, 0}, opts);
 // HDR:       /// Domain: every point [0..E0, 0..E1)

@@ -16,7 +16,7 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK-NEXT:    int64_t bins_size_,
 // CHECK-NEXT:    stencil::detail::HistogramFault* bins_fault_,
 // CHECK-NEXT:    int nbins,
-// CHECK:         int bin = stencil::detail::minOf(static_cast<int>((x[at_] * static_cast<double>(nbins))), (nbins - 1));
+// CHECK:         int bin = stencil::detail::minOf(static_cast<int>(__dmul_rn(x[at_], static_cast<double>(nbins))), (nbins - 1));
 // CHECK:         stencil::detail::histogramAddPlainAtomic(bins, bins_size_, bins_fault_, static_cast<int64_t>(bin), 1);
 // CHECK:       void histogram(
 // CHECK:         requireHistogramLowering(kernel_name_, 1, "plain-atomic", opts);

@@ -46,7 +46,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    int lowest = 2147483647;
 // CHECK-NEXT:    int64_t highest = (int64_t(-9223372036854775807) - 1);
 // CHECK-NEXT:    double dmin = 1.7976931348623157e+308;
-// CHECK:         total += (x[at_] * x[at_]);
+// CHECK:         total += __fmul_rn(x[at_], x[at_]);
 // CHECK:         wide += static_cast<double>(x[at_]);
 // CHECK:         lowest = stencil::detail::minOf(lowest, static_cast<int>(x[at_]));
 // CHECK:         highest = stencil::detail::maxOf(highest, static_cast<int64_t>(x[at_]));

@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <map>
+#include <type_traits>
+#include <vector>
 #include <stdexcept>
 
 namespace stencilc::frontend {
@@ -1214,6 +1216,8 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
   // reductions to the kernel's parameter they are passed.
   std::map<const ValueDecl *, ir::Expr> Bound;
   std::map<const ValueDecl *, ParamInfo> BoundParams;
+  std::map<const ValueDecl *, int64_t> BoundInts; // constant arguments
+
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const ParmVarDecl *HP = Helper->getParamDecl(I);
     if (scalarType(HP->getType(), Ctx)) {
@@ -1221,6 +1225,8 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
       if (!V)
         return nullptr;
       Bound[HP] = V;
+      if (std::optional<int64_t> C = evaluateInt(E->getArg(I)))
+        BoundInts[HP] = *C;
       continue;
     }
     const ParamInfo *P = paramOf(E->getArg(I));
@@ -1228,17 +1234,36 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
       return Refuse();
     BoundParams[HP] = *P;
   }
-  auto SavedSubstitutions = Substitutions;
-  auto SavedParams = Params;
-  for (auto &[D, V] : Bound)
-    Substitutions[D] = V;
-  for (auto &[D, P] : BoundParams)
-    Params[D] = P;
+  // Bind for the helper's body only. Callers hold references into Params,
+  // so entries are added and restored one by one, never by reassigning maps.
+  auto Bind = [](auto &Map, const auto &Entries) {
+    using Map_t = std::remove_reference_t<decltype(Map)>;
+    std::vector<std::pair<const ValueDecl *, std::optional<typename Map_t::mapped_type>>> Old;
+    for (const auto &[D, V] : Entries) {
+      auto It = Map.find(D);
+      Old.emplace_back(D, It == Map.end() ? std::nullopt
+                                          : std::optional(It->second));
+      Map[D] = V;
+    }
+    return Old;
+  };
+  auto Restore = [](auto &Map, auto &Old) {
+    for (auto &[D, V] : Old) {
+      if (V)
+        Map[D] = *V;
+      else
+        Map.erase(D);
+    }
+  };
+  auto OldSubstitutions = Bind(Substitutions, Bound);
+  auto OldParams = Bind(Params, BoundParams);
+  auto OldInts = Bind(KnownInts, BoundInts);
   ++HelperDepth;
   ir::Expr Value = translate(Return->getRetValue());
   --HelperDepth;
-  Substitutions = std::move(SavedSubstitutions);
-  Params = std::move(SavedParams);
+  Restore(Substitutions, OldSubstitutions);
+  Restore(Params, OldParams);
+  Restore(KnownInts, OldInts);
   if (!Value)
     return nullptr;
   std::optional<ir::Type> T = typeOf(E);

@@ -16,6 +16,7 @@
 #include "frontend/Frontend.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PrintPasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -56,10 +57,11 @@ cl::opt<bool> LineDirectives("line-directives", cl::desc("Emit #line directives 
 
 cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
                        cl::Prefix, cl::init('2'), cl::cat(PipelineCat));
-cl::list<std::string> PrintAfter("print-after", cl::desc("Print the IR after this pass (repeatable)"),
-                                 cl::value_desc("pass"), cl::cat(PipelineCat));
-cl::opt<bool> PrintAfterAll("print-after-all", cl::desc("Print the IR after every pass"),
-                            cl::cat(PipelineCat));
+// --print-after and --print-after-all are not declared here: libLLVM, which
+// stencilc links, already registers options of those names for its own pass
+// managers, and a second registration aborts at start-up. adoptLlvmOption()
+// gives them our description and category; their values are read back through
+// llvm/IR/PrintPasses.h.
 cl::list<std::string> DisablePass("disable-pass", cl::desc("Do not run this pass (repeatable)"),
                                   cl::value_desc("pass"), cl::cat(PipelineCat));
 cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ]"),
@@ -68,6 +70,20 @@ cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline or
                          cl::cat(InfoCat));
 cl::opt<bool> Report("report", cl::desc("Print one remark per decision, per kernel, on stderr"),
                      cl::cat(InfoCat));
+
+/// Re-describes an option libLLVM registered under a name the stencilc
+/// contract uses, so that --help shows it with ours.
+void adoptLlvmOption(StringRef Name, StringRef ValueDesc, StringRef Desc) {
+  auto &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find(Name);
+  if (It == Registered.end())
+    return;
+  cl::Option *O = It->second;
+  O->setDescription(Desc);
+  O->setValueStr(ValueDesc);
+  O->setHiddenFlag(cl::NotHidden);
+  O->addCategory(PipelineCat);
+}
 
 int usage(const Twine &Msg) {
   errs() << "stencilc: error: " << Msg << "\n";
@@ -168,6 +184,9 @@ int main(int Argc, char **Argv) {
       Ours.push_back(Argv[I]);
   }
 
+  adoptLlvmOption("print-after", "pass",
+                  "Print the IR after this pass (repeatable, or comma-separated)");
+  adoptLlvmOption("print-after-all", "", "Print the IR after every pass");
   cl::HideUnrelatedOptions({&InputCat, &PipelineCat, &InfoCat});
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "stencilc " << STENCILC_VERSION << " (LLVM/Clang " << LLVM_VERSION_STRING
@@ -189,7 +208,8 @@ int main(int Argc, char **Argv) {
 
   stencilc::PipelineOptions Pipe;
   Pipe.OptLevel = OptLevel - '0';
-  Pipe.PrintAfterAll = PrintAfterAll;
+  Pipe.PrintAfterAll = shouldPrintAfterAll();
+  std::vector<std::string> PrintAfter = printAfterPasses();
   std::set<std::string> Known;
   for (const auto &P : stencilc::createPipeline())
     Known.insert(P->name());
@@ -218,7 +238,7 @@ int main(int Argc, char **Argv) {
   if (!M)
     return SpecError;
 
-  bool PrintsIR = Emit == EmitKind::IR || PrintAfterAll || !PrintAfter.empty();
+  bool PrintsIR = Emit == EmitKind::IR || Pipe.PrintAfterAll || !PrintAfter.empty();
   try {
     stencilc::runPipeline(*M, Pipe, [&](const std::string &Pass,
                                         const stencilc::ir::Module &Now) {

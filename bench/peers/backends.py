@@ -139,8 +139,10 @@ class TorchCompileBackend(TorchBackend):
         config = torch._dynamo.config
         for limit in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
                       "accumulated_cache_size_limit"):
-            if hasattr(config, limit):
+            try:  # the names changed between releases; some are aliases
                 setattr(config, limit, max(getattr(config, limit), 256))
+            except (AttributeError, TypeError):
+                pass
 
     def prepare(self, function):
         return self.torch.compile(function, dynamic=False)

@@ -17,18 +17,17 @@ bench/README.md); fields bins= and counter= on the BENCH line take precedence.
 import argparse
 import json
 import os
-import re
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import ticker  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report  # noqa: E402
 
-HISTOGRAM_NAME = re.compile(r"^histogram\.(?P<counter>[a-z0-9]+)\.(?P<bins>\d+)$")
 # Fixed colours per variant so charts of different runs compare at a glance.
 COLOURS = {"O2": "#1f77b4", "O0": "#aec7e8", "torch": "#d62728", "torch.compile": "#ff7f0e",
            "cupy": "#2ca02c", "cub": "#9467bd"}
@@ -40,7 +39,7 @@ def colour(variant, index):
 
 def histogram_key(row):
     """(counter, bins) of a histogram row, or None for any other row."""
-    match = HISTOGRAM_NAME.match(row["name"])
+    match = report.HISTOGRAM_NAME.match(row["name"])
     if not match and "bins" not in row:
         return None
     counter = row.get("counter") or (match.group("counter") if match else "int")
@@ -112,6 +111,10 @@ def histogram_chart(run, path):
             points.sort()
             ax.loglog([b for b, _ in points], [ms for _, ms in points], marker="o",
                       color=colour(variant, variants.index(variant)), label=variant)
+        # Label the 2x and 5x ticks too: a run's times often span less than a decade.
+        ax.yaxis.set_minor_locator(ticker.LogLocator(subs=(2.0, 5.0)))
+        ax.yaxis.set_minor_formatter(ticker.FormatStrFormatter("%.3g"))
+        ax.yaxis.set_major_formatter(ticker.FormatStrFormatter("%.3g"))
         ax.set_title(f"{counter} counters")
         ax.set_xlabel("bins")
         ax.set_ylabel("median time per histogram, ms")

@@ -25,6 +25,7 @@ and here.
 """
 import argparse
 import json
+import re
 import sys
 
 BASELINE = "O2"
@@ -129,6 +130,34 @@ def table(rows):
     return "\n".join(lines)
 
 
+HISTOGRAM_NAME = re.compile(r"^histogram\.(?P<counter>[a-z0-9]+)\.(?P<bins>\d+)$")
+
+
+def histogram_pivot(rows):
+    """Markdown lines: ms per bin count (rows) and variant + counter (columns)."""
+    cells, columns, checks = {}, [], {}
+    for r in rows:
+        match = HISTOGRAM_NAME.match(r["name"])
+        if not match:
+            continue
+        column = f"{r['variant']} {match.group('counter')}"
+        if column not in columns:
+            columns.append(column)
+        if "check" in r:
+            checks[column] = r["check"]
+        cells[(int(match.group("bins")), column)] = r["ms"]
+    if not cells:
+        return []
+    bins = sorted({b for b, _ in cells})
+    lines = ["", "Histogram of the same run, ms per histogram (variant, counter type):", "",
+             "| bins | " + " | ".join(
+                 c + (f" ({checks[c]})" if c in checks else "") for c in columns) + " |", "|---:|" + "---:|" * len(columns)]
+    for b in bins:
+        lines.append(f"| {b} | " + " | ".join(
+            optional(cells.get((b, c)), "{:.4f}") for c in columns) + " |")
+    return lines
+
+
 def markdown(run):
     copy = run["copy_bandwidth_GBps"]
     lines = [f"# bench run {run['date']}", "",
@@ -143,9 +172,12 @@ def markdown(run):
              "| kernel | variant | ms | GB/s | of copy | x floor | vs O2 | check |",
              "|---|---|---:|---:|---:|---:|---:|---|"]
     for r in grouped(run["rows"]):
+        if HISTOGRAM_NAME.match(r["name"]):
+            continue
         lines.append(f"| {r['name']} | {r['variant']} | {r['ms']:.4f} | {r['GBps']:.1f} | "
                      f"{r['fraction_of_copy']:.1%} | {optional(r.get('x_floor'), '{:.2f}')} | "
                      f"{optional(r.get('vs_O2'), '{:.2f}')} | {r.get('check', '-')} |")
+    lines += histogram_pivot(run["rows"])
     return "\n".join(lines) + "\n"
 
 

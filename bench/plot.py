@@ -8,11 +8,13 @@ sizes or a missing histogram example are skipped, not errors):
                        peers), against the copy bandwidth measured in the same
                        run, drawn as the floor line
   STAMP-histogram.png  histogram time against bin count, log-log, one line
-                       per variant (each lowering, CUB, torch, CuPy), one
-                       panel per counter type
+                       per variant and lowering (each lowering and launch
+                       shape, the automatic choice, CUB, torch, CuPy), one
+                       panel per counter type; stencilc's kernel times, or
+                       with --call-times its whole-call times (CUB and the
+                       peers are whole calls either way): report.histogram_times
 
-Histogram rows are those named histogram.COUNTER.BINS (the peers' names,
-bench/README.md); fields bins= and counter= on the BENCH line take precedence.
+Histogram rows are parsed by report.HistogramRow (bench/README.md).
 """
 import argparse
 import json
@@ -30,21 +32,13 @@ import report  # noqa: E402
 
 # Fixed colours per variant so charts of different runs compare at a glance.
 COLOURS = {"O2": "#1f77b4", "O0": "#aec7e8", "torch": "#d62728", "torch.compile": "#ff7f0e",
-           "cupy": "#2ca02c", "cub": "#9467bd"}
+           "cupy": "#2ca02c", "cub": "#9467bd", "auto": "#000000"}
+# stencilc's histogram lowerings, in order of appearance: none of the above.
+LOWERING_COLOURS = ["#1f77b4", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
 
 def colour(variant, index):
     return COLOURS.get(variant, plt.get_cmap("tab10")(index % 10))
-
-
-def histogram_key(row):
-    """(counter, bins) of a histogram row, or None for any other row."""
-    match = report.HISTOGRAM_NAME.match(row["name"])
-    if not match and "bins" not in row:
-        return None
-    counter = row.get("counter") or (match.group("counter") if match else "int")
-    bins = row.get("bins") or match.group("bins")
-    return counter, int(bins)
 
 
 def ordered(values):
@@ -56,7 +50,7 @@ def ordered(values):
 
 
 def bandwidth_chart(run, path):
-    rows = [r for r in run["rows"] if histogram_key(r) is None and r["ms"] > 0]
+    rows = [r for r in run["rows"] if report.HistogramRow.parse(r) is None and r["ms"] > 0]
     if not rows:
         print("plot: no stencil rows; bandwidth chart skipped")
         return False
@@ -94,23 +88,33 @@ def bandwidth_chart(run, path):
     return True
 
 
-def histogram_chart(run, path):
-    series = {}
-    for r in run["rows"]:
-        key = histogram_key(r)
-        if key and r["ms"] > 0:
-            series.setdefault(key[0], {}).setdefault(r["variant"], []).append((key[1], r["ms"]))
+def histogram_chart(run, path, call_times):
+    """One panel per counter type; one line per variant and lowering/shape label.
+
+    stencilc's lowerings are drawn with their kernel times (or, with
+    call_times, their .call rows); CUB and the peers time whole calls.
+    """
+    series = {counter: {line: sorted(times.items()) for line, times in lines.items()}
+              for counter, lines in report.histogram_times(run["rows"], call_times).items()}
     if not series:
         print("plot: no histogram rows; histogram chart skipped")
         return False
     counters = sorted(series)
-    variants = ordered(v for r in run["rows"] for v in [r["variant"]])
-    fig, axes = plt.subplots(1, len(counters), figsize=(6 * len(counters), 4.8), squeeze=False)
+    fig, axes = plt.subplots(1, len(counters), figsize=(7 * len(counters), 5.5), squeeze=False)
     for ax, counter in zip(axes[0], counters):
-        for variant, points in series[counter].items():
-            points.sort()
+        for index, (line, points) in enumerate(series[counter].items()):
+            variant, _, label = line.partition(" ")
+            # A lowering's shapes share a colour; the paper's launch shape is dashed.
+            lowering = label.split(".")[0]
+            if label:
+                lowerings = ordered(l.partition(" ")[2].split(".")[0] for l in series[counter])
+                tint = COLOURS.get(lowering) or LOWERING_COLOURS[
+                    lowerings.index(lowering) % len(LOWERING_COLOURS)]
+            else:
+                tint = colour(variant, index)
             ax.loglog([b for b, _ in points], [ms for _, ms in points], marker="o",
-                      color=colour(variant, variants.index(variant)), label=variant)
+                      markersize=3, linestyle="--" if label.endswith(".paper") else "-",
+                      linewidth=2.2 if lowering == "auto" else 1.3, color=tint, label=line)
         # Label the 2x and 5x ticks too: a run's times often span less than a decade.
         ax.yaxis.set_minor_locator(ticker.LogLocator(subs=(2.0, 5.0)))
         ax.yaxis.set_minor_formatter(ticker.FormatStrFormatter("%.3g"))
@@ -119,8 +123,9 @@ def histogram_chart(run, path):
         ax.set_xlabel("bins")
         ax.set_ylabel("median time per histogram, ms")
         ax.grid(which="both", alpha=0.3)
-        ax.legend(fontsize="small")
-    fig.suptitle(f"Histogram of 10^7 doubles — {run['device']}, {run['date']}")
+        ax.legend(fontsize="x-small")
+    what = "whole calls" if call_times else "stencilc: kernel time; CUB and peers: whole calls"
+    fig.suptitle(f"Histogram of 10^7 doubles ({what}) — {run['device']}, {run['date']}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -131,13 +136,18 @@ def main(argv):
     parser = argparse.ArgumentParser(description="PNG charts of a bench run's JSON")
     parser.add_argument("json", help="a bench/run results file")
     parser.add_argument("--out-dir", help="where the PNGs go (default: beside the JSON)")
+    parser.add_argument("--call-times", action="store_true",
+                        help="draw stencilc's histogram lowerings with whole-call times")
     args = parser.parse_args(argv)
     with open(args.json) as saved:
         run = json.load(saved)
     report.derive(run["rows"], run["copy_bandwidth_GBps"])  # older runs lack some fields
     out_dir = args.out_dir or os.path.dirname(os.path.abspath(args.json))
+    os.makedirs(out_dir, exist_ok=True)
     stem = os.path.join(out_dir, os.path.splitext(os.path.basename(args.json))[0])
-    for suffix, chart in (("bandwidth", bandwidth_chart), ("histogram", histogram_chart)):
+    charts = (("bandwidth", bandwidth_chart),
+              ("histogram", lambda run, path: histogram_chart(run, path, args.call_times)))
+    for suffix, chart in charts:
         path = f"{stem}-{suffix}.png"
         if chart(run, path):
             print(f"plot: wrote {path}")

@@ -18,14 +18,13 @@ Per row it derives, against the copy bandwidth C measured in the same run:
   x_floor      ms / floor_ms
   vs_O2        ms / (ms of the O2 row with the same name): time relative to
                stencilc's default lowering; 1.00 for O2 itself, absent when the
-               run has no O2 row of that name
+               run has no O2 row of that name (histogram peers: see baseline_name)
 Other key=value fields of a BENCH line (check=PASS, bins=..., ...) are kept in
 the JSON row as they are. Standard library only: it runs on the device machine
 and here.
 """
 import argparse
 import json
-import re
 import sys
 
 BASELINE = "O2"
@@ -83,7 +82,7 @@ def derive(rows, copy_gbps):
         r["floor_ms"] = round(nbytes / (copy_gbps * 1e6), 6) if copy_gbps > 0 else 0.0
         r["fraction_of_copy"] = round(r["GBps"] / copy_gbps, 4) if copy_gbps > 0 else 0.0
         r["x_floor"] = round(r["ms"] / r["floor_ms"], 3) if r["floor_ms"] > 0 else None
-        base = baseline.get(r["name"])
+        base = baseline.get(baseline_name(r))
         r["vs_O2"] = round(r["ms"] / base, 3) if base else None
     return rows
 
@@ -130,31 +129,94 @@ def table(rows):
     return "\n".join(lines)
 
 
-HISTOGRAM_NAME = re.compile(r"^histogram\.(?P<counter>[a-z0-9]+)\.(?P<bins>\d+)$")
+class HistogramRow:
+    """What a histogram row's name says: histogram.COUNTER[.LABEL...].[b]BINS[.call].
+
+    COUNTER is the counter type (int, double), LABEL the lowering and launch
+    shape (examples/histogram: "warp-aggregate.paper", "cub"; empty for the
+    peers, whose variant says what they are), BINS the bin count, and a final
+    ".call" marks the time of the whole host call rather than the kernel.
+    Fields counter= and bins= on the BENCH line take precedence.
+    """
+
+    def __init__(self, counter, label, bins, call):
+        self.counter, self.label, self.bins, self.call = counter, label, bins, call
+
+    @staticmethod
+    def parse(row):
+        parts = row["name"].split(".")
+        if len(parts) < 3 or parts[0] != "histogram":
+            return None
+        call = parts[-1] == "call"
+        if call:
+            parts = parts[:-1]
+        bins = parts[-1][1:] if parts[-1].startswith("b") else parts[-1]
+        bins = str(row.get("bins", bins))
+        if len(parts) < 3 or not bins.isdigit():
+            return None
+        return HistogramRow(str(row.get("counter", parts[1])), ".".join(parts[2:-1]),
+                            int(bins), call)
+
+    def series(self, variant):
+        """The line of a chart or column of a table this row belongs to."""
+        return " ".join(x for x in (variant, self.label, "call" if self.call else "") if x)
+
+
+def baseline_name(row):
+    """The name of the O2 row that row is set against (vs_O2).
+
+    The same name, except for the histogram peers (no label): they time the
+    whole call of a library function, so they are set against the whole call
+    of stencilc's automatic choice at the default launch shape.
+    """
+    h = HistogramRow.parse(row)
+    if h is None or h.label or row["variant"] == BASELINE:
+        return row["name"]
+    return f"histogram.{h.counter}.auto.default.b{h.bins}.call"
+
+
+def histogram_times(rows, call_times=False):
+    """{counter: {series: {bins: ms}}} of the histogram rows.
+
+    A series is a variant and lowering label; of a row's kernel and .call
+    times, the kernel time is taken (the call time with call_times), and the
+    other where only that one exists. -O0 rows are left out: they are in the
+    table. The peers and CUB time whole calls either way.
+    """
+    times = {}
+    for r in rows:
+        h = HistogramRow.parse(r)
+        if h is None or r["ms"] <= 0 or r["variant"] == "O0":
+            continue
+        line = HistogramRow(h.counter, h.label, h.bins, False).series(r["variant"])
+        times.setdefault((h.counter, line, h.bins), {})[h.call] = r["ms"]
+    out = {}
+    for (counter, line, bins), by_kind in times.items():
+        ms = by_kind.get(call_times, by_kind.get(not call_times))
+        out.setdefault(counter, {}).setdefault(line, {})[bins] = ms
+    return out
 
 
 def histogram_pivot(rows):
-    """Markdown lines: ms per bin count (rows) and variant + counter (columns)."""
-    cells, columns, checks = {}, [], {}
+    """Markdown lines per counter type: ms by bin count (rows) and series (columns)."""
+    checks = {}
     for r in rows:
-        match = HISTOGRAM_NAME.match(r["name"])
-        if not match:
-            continue
-        column = f"{r['variant']} {match.group('counter')}"
-        if column not in columns:
-            columns.append(column)
-        if "check" in r:
-            checks[column] = r["check"]
-        cells[(int(match.group("bins")), column)] = r["ms"]
-    if not cells:
-        return []
-    bins = sorted({b for b, _ in cells})
-    lines = ["", "Histogram of the same run, ms per histogram (variant, counter type):", "",
-             "| bins | " + " | ".join(
-                 c + (f" ({checks[c]})" if c in checks else "") for c in columns) + " |", "|---:|" + "---:|" * len(columns)]
-    for b in bins:
-        lines.append(f"| {b} | " + " | ".join(
-            optional(cells.get((b, c)), "{:.4f}") for c in columns) + " |")
+        h = HistogramRow.parse(r)
+        if h and "check" in r:
+            checks[(h.counter, h.series(r["variant"]))] = r["check"]
+    lines = []
+    for counter, series in sorted(histogram_times(rows).items()):
+        columns = list(series)
+        lines += ["", f"Histogram, {counter} counters: ms per histogram (stencilc: kernel "
+                  "time, the .call rows of the table add the host call; CUB and peers: whole "
+                  "calls)", "",
+                  "| bins | " + " | ".join(
+                      c + (f" ({checks[(counter, c)]})" if (counter, c) in checks else "")
+                      for c in columns) + " |",
+                  "|---:|" + "---:|" * len(columns)]
+        for b in sorted({b for times in series.values() for b in times}):
+            lines.append(f"| {b} | " + " | ".join(
+                optional(series[c].get(b), "{:.4f}") for c in columns) + " |")
     return lines
 
 
@@ -172,7 +234,7 @@ def markdown(run):
              "| kernel | variant | ms | GB/s | of copy | x floor | vs O2 | check |",
              "|---|---|---:|---:|---:|---:|---:|---|"]
     for r in grouped(run["rows"]):
-        if HISTOGRAM_NAME.match(r["name"]):
+        if HistogramRow.parse(r):
             continue
         lines.append(f"| {r['name']} | {r['variant']} | {r['ms']:.4f} | {r['GBps']:.1f} | "
                      f"{r['fraction_of_copy']:.1%} | {optional(r.get('x_floor'), '{:.2f}')} | "

@@ -33,12 +33,14 @@ import report  # noqa: E402
 # Fixed colours per variant so charts of different runs compare at a glance.
 COLOURS = {"O2": "#1f77b4", "O0": "#aec7e8", "torch": "#d62728", "torch.compile": "#ff7f0e",
            "cupy": "#2ca02c", "cub": "#9467bd", "auto": "#000000"}
-# stencilc's histogram lowerings, in order of appearance: none of the above.
-LOWERING_COLOURS = ["#1f77b4", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+# Other variants (e.g. the pass ablation's no-PASS) and stencilc's histogram
+# lowerings, in order of appearance: none of the above.
+OTHER_COLOURS = ["#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939",
+                 "#e7ba52", "#ad494a"]
 
 
 def colour(variant, index):
-    return COLOURS.get(variant, plt.get_cmap("tab10")(index % 10))
+    return COLOURS.get(variant) or OTHER_COLOURS[index % len(OTHER_COLOURS)]
 
 
 def ordered(values):
@@ -108,8 +110,8 @@ def histogram_chart(run, path, call_times):
             lowering = label.split(".")[0]
             if label:
                 lowerings = ordered(l.partition(" ")[2].split(".")[0] for l in series[counter])
-                tint = COLOURS.get(lowering) or LOWERING_COLOURS[
-                    lowerings.index(lowering) % len(LOWERING_COLOURS)]
+                tint = COLOURS.get(lowering) or OTHER_COLOURS[
+                    lowerings.index(lowering) % len(OTHER_COLOURS)]
             else:
                 tint = colour(variant, index)
             ax.loglog([b for b, _ in points], [ms for _, ms in points], marker="o",

@@ -207,7 +207,50 @@ class CupyBackend(Backend):
         return {"int": ("cupy.bincount of min(int(x*B), B-1), int64 counters", int_counters)}
 
 
-BACKENDS = {"torch": TorchBackend, "torch.compile": TorchCompileBackend, "cupy": CupyBackend}
+class NumpyBackend(Backend):
+    """NumPy on the CPU: not a peer, but the same formulations and checks run
+    without a GPU or a framework (scripts/test.d/bench-peers-numpy)."""
+    variant = "numpy"
+    on_device = False
+
+    def __init__(self, device):
+        if device != "cpu":
+            raise RuntimeError("numpy runs on the cpu only (--device cpu)")
+        import numpy
+        self.numpy = numpy
+        self.name = "cpu"
+        self.version = "numpy " + numpy.__version__
+
+    def upload(self, host):
+        return host.copy()
+
+    def full(self, shape, value, dtype):
+        return self.numpy.full(shape, value, dtype=self.dtype(dtype))
+
+    def download(self, array):
+        return array.copy()
+
+    def scalar(self, array):
+        return float(array)
+
+    def dtype(self, name):
+        return getattr(self.numpy, name)
+
+    def synchronize(self):
+        pass
+
+    def histograms(self):
+        numpy = self.numpy
+
+        def int_counters(x, bins):
+            index = numpy.minimum((x * bins).astype(numpy.int64), bins - 1)
+            return numpy.bincount(index, minlength=bins)
+
+        return {"int": ("numpy.bincount of min(int(x*B), B-1)", int_counters)}
+
+
+BACKENDS = {"torch": TorchBackend, "torch.compile": TorchCompileBackend, "cupy": CupyBackend,
+            "numpy": NumpyBackend}
 
 
 def summary(times):

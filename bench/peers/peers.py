@@ -4,7 +4,7 @@ and CuPy, checked and timed the way the examples' --bench is.
 
   python3 bench/peers/peers.py --framework torch|torch.compile|cupy
           [--workloads jacobi2d,laplace2d,himeno,histogram] [--reps 20]
-          [--himeno-sizes S,M,L,XL] [--no-check] [--device cuda|cpu]
+          [--himeno-sizes S,M,L,XL] [--device cuda|cpu] [sizes: see --help]
 
 bench/run calls it once per framework (each in its own process, so that one
 framework's cached memory or crash does not touch the next). For each
@@ -48,7 +48,6 @@ import workloads  # noqa: E402
 HIMENO_SIZES = {"XS": (33, 33, 65), "S": (65, 65, 129), "M": (129, 129, 257),
                 "L": (257, 257, 513), "XL": (513, 513, 1025)}
 HIMENO_OMEGA = 0.8
-HISTOGRAM_BINS = [10 ** e for e in range(8)]
 
 # Tolerances of the checks: relative 2-norm of the field error, relative error
 # of each reduction. f64 work differs from the float64 reference by the order
@@ -301,7 +300,7 @@ def histogram(run):
     points = run.args.histogram_points
     x = be.upload(np.random.default_rng(2026).random(points))
     for counter, (description, count) in methods.items():
-        for bins in HISTOGRAM_BINS:
+        for bins in (10 ** e for e in range(8) if 10 ** e <= run.args.histogram_max_bins):
             name = f"histogram.{counter}.{bins}"
             run.progress(f"{name}: warm-up")
             run.bench(name, points, 8, lambda: count(x, bins), 3, checks[counter])
@@ -323,7 +322,9 @@ def parse_args(argv):
     parser.add_argument("--jacobi-m", type=int, default=5000, help="rows")
     parser.add_argument("--laplace-n", type=int, default=4096)
     parser.add_argument("--histogram-points", type=int, default=10_000_000)
-    parser.add_argument("--device", default="cuda", help="cuda; cpu only to try torch here")
+    parser.add_argument("--histogram-max-bins", type=int, default=10_000_000)
+    parser.add_argument("--device", default="cuda",
+                        help="cuda; cpu for torch or numpy without a GPU (tests)")
     args = parser.parse_args(argv)
     args.workloads = [w for w in args.workloads.split(",") if w]
     args.himeno_sizes = [s for s in args.himeno_sizes.split(",") if s]

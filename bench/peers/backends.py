@@ -9,6 +9,17 @@ import statistics
 import time
 
 
+def bincount_histograms(xp, module):
+    """Int counters through the NumPy-like module xp (CuPy, NumPy): the bin of
+    each sample as the DSL example computes it, then bincount."""
+
+    def int_counters(x, bins):
+        index = xp.minimum((x * bins).astype(xp.int64), bins - 1)
+        return xp.bincount(index, minlength=bins)
+
+    return {"int": (f"{module}.bincount of min(int(x*B), B-1), int64 counters", int_counters)}
+
+
 class Backend:
     """What peers.py needs from a framework; subclasses fill it in."""
 
@@ -198,13 +209,7 @@ class CupyBackend(Backend):
         return self.cupy.cuda.get_elapsed_time(start, stop)
 
     def histograms(self):
-        cupy = self.cupy
-
-        def int_counters(x, bins):
-            index = cupy.minimum((x * bins).astype(cupy.int64), bins - 1)
-            return cupy.bincount(index, minlength=bins)
-
-        return {"int": ("cupy.bincount of min(int(x*B), B-1), int64 counters", int_counters)}
+        return bincount_histograms(self.cupy, "cupy")
 
 
 class NumpyBackend(Backend):
@@ -240,13 +245,7 @@ class NumpyBackend(Backend):
         pass
 
     def histograms(self):
-        numpy = self.numpy
-
-        def int_counters(x, bins):
-            index = numpy.minimum((x * bins).astype(numpy.int64), bins - 1)
-            return numpy.bincount(index, minlength=bins)
-
-        return {"int": ("numpy.bincount of min(int(x*B), B-1)", int_counters)}
+        return bincount_histograms(self.numpy, "numpy")
 
 
 BACKENDS = {"torch": TorchBackend, "torch.compile": TorchCompileBackend, "cupy": CupyBackend,

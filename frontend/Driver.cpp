@@ -63,7 +63,7 @@ cl::opt<bool> LineDirectives("line-directives", cl::desc("Emit #line directives 
                              cl::cat(InputCat));
 
 cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
-                       cl::value_desc("level"), cl::Prefix, cl::init('2'), cl::cat(PipelineCat));
+                       cl::value_desc("level"), cl::AlwaysPrefix, cl::init('2'), cl::cat(PipelineCat));
 // --print-after and --print-after-all are not declared here: libLLVM, which
 // stencilc links, already registers options of those names for its own pass
 // managers, and a second registration aborts at start-up. adoptLlvmOption()
@@ -81,7 +81,7 @@ cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline or
 cl::opt<ReportKind> Report(
     "report", cl::desc("Print one line per decision, per kernel, on stderr (FILE:LINE:COL: remark: kernel NAME: TOPIC: ...)"),
     cl::ValueOptional, cl::init(ReportKind::None),
-    cl::values(clEnumValN(ReportKind::Remarks, "", "the pipeline's decisions"),
+    cl::values(clEnumValN(ReportKind::Remarks, "", "(--report alone) the pipeline's decisions"),
                clEnumValN(ReportKind::Ptxas, "ptxas",
                           "also compile with nvcc -Xptxas -v: registers, shared memory, spills, occupancy")),
     cl::cat(InfoCat));

@@ -125,7 +125,7 @@ std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
   ir::Module M;
   M.SourceFile = FileName; // as Clang's diagnostics name it
   bool Failed = false;
-  // Clang's collector leaves out system headers (like -MMD) and <stdin>.
+  // Clang's collector leaves out system headers (like -MMD).
   auto Deps = Opts.Dependencies ? std::make_shared<clang::DependencyCollector>()
                                 : nullptr;
   bool Ok = clang::tooling::runToolOnCodeWithArgs(
@@ -134,7 +134,9 @@ std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
   if (!Ok || Failed)
     return std::nullopt;
   if (Deps)
-    *Opts.Dependencies = Deps->getDependencies();
+    for (const std::string &D : Deps->getDependencies())
+      if (!(FromStdin && D == FileName)) // nothing to rebuild from
+        Opts.Dependencies->push_back(D);
   return M;
 }
 

@@ -1,13 +1,22 @@
 //===- Report.h - the --report text ---------------------------------------===//
 //
 // One line per decision, in the spirit of PGI's -Minfo=accel, each with the
-// spec location it is about:
+// spec location it is about, in the shape compilers use for diagnostics so
+// that editors and `grep` can jump to it:
 //
-//   spec.cpp:7:3: remark: helmholtz_sweep: [hoist-division] division by 'b' ...
+//   FILE:LINE:COL: remark: kernel NAME: TOPIC: MESSAGE
 //
-// Pass remarks come first (in pipeline order), then a summary per kernel:
-// domain and launch shape, reduction strategy, and the estimated bytes moved
-// per point when every grid is read once (the bandwidth floor's numerator).
+// TOPIC is the pass that made the decision (hoist-division, merge-arrays,
+// tile, smem-cache, warp-aggregate), or one of the summaries stencilc adds:
+// `launch` (domain and block, first line of every kernel), `pipeline` (the
+// passes that changed the kernel), `reduction` and `histogram` (the lowering
+// of each), `memory` (the bytes-per-point floor, last line of every kernel)
+// and, with --report=ptxas, `ptxas` (registers, shared memory, spills and
+// theoretical occupancy of each __global__ function).
+//
+// Within a kernel the lines are sorted by spec location; lines at the same
+// location keep pipeline order. The pass remarks (ir::Remark) are the source
+// of the decisions: this file only formats them and adds the summaries.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_REPORT_H
@@ -16,6 +25,7 @@
 #include "codegen/IR.h"
 
 #include <string>
+#include <vector>
 
 namespace stencilc {
 
@@ -23,7 +33,36 @@ namespace stencilc {
 /// grid it writes once (the floor the benchmarks compare against).
 int bytesPerPoint(const ir::Kernel &K);
 
-std::string reportModule(const ir::Module &M);
+/// Shared memory the generated launcher requests at launch (the dynamic
+/// amount) for the reduction scratch: one slot of the widest device
+/// accumulator per thread (block tree) or per warp (warp shuffles). This
+/// mirrors the launcher CudaEmitter writes.
+int reductionScratchBytes(const ir::Kernel &K);
+
+/// What ptxas -v says about one __global__ function.
+struct PtxasFunction {
+  std::string MangledName;
+  std::string Arch;   ///< e.g. sm_90
+  int Registers = 0;
+  int StackBytes = 0;
+  int SpillStoreBytes = 0;
+  int SpillLoadBytes = 0;
+  int StaticSharedBytes = 0;
+};
+
+/// The entry functions described in the output of `nvcc -Xptxas -v`.
+std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
+
+/// True when MangledName is the Itanium mangling of a function (or function
+/// template) called Name, in any namespace.
+bool mangledNameIs(const std::string &MangledName, const std::string &Name);
+
+/// The report of every kernel. With Ptxas (--report=ptxas) each kernel also
+/// gets a `ptxas` line per __global__ function emitted for it, with the
+/// theoretical occupancy on Arch.
+std::string reportModule(const ir::Module &M,
+                         const std::vector<PtxasFunction> *Ptxas = nullptr,
+                         const std::string &Arch = "sm_90");
 
 } // namespace stencilc
 

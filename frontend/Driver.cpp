@@ -2,11 +2,14 @@
 //
 //   stencilc SPEC.cpp [-o OUT.cu] [--header OUT.h] [--emit=cuda|ir] [-O0|-O2]
 //            [--print-after=PASS]... [--print-after-all] [--disable-pass=PASS]...
-//            [--report] [--arch=sm_90] [-- EXTRA_CLANG_ARGS]
-//   stencilc --list-passes
+//            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE]
+//            [-- EXTRA_CLANG_ARGS]
+//   stencilc --list-passes | --help | --version
 //
-// Exit status: 0 on success, 1 when the spec has errors, 2 on a usage error,
-// 3 on an internal compiler error (a verifier failure: a bug in stencilc).
+// SPEC.cpp may be '-' (standard input) and -o may be '-' (standard output).
+// Exit status: 0 on success, 1 when the spec has errors, 2 on a usage error
+// (including a missing input file or tool), 3 on an internal compiler error
+// (a verifier failure, or nvcc rejecting generated code: a bug in stencilc).
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaEmitter.h"
@@ -14,6 +17,7 @@
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
 #include "frontend/Frontend.h"
+#include "frontend/Ptxas.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PrintPasses.h"
@@ -33,6 +37,7 @@ namespace {
 
 enum ExitCode { Success = 0, SpecError = 1, UsageError = 2, InternalError = 3 };
 enum class EmitKind { Cuda, IR };
+enum class ReportKind { None, Remarks, Ptxas };
 
 cl::OptionCategory InputCat("Input and output");
 cl::OptionCategory PipelineCat("Optimisation pipeline");
@@ -48,15 +53,17 @@ cl::opt<EmitKind> Emit("emit", cl::desc("What to write"), cl::init(EmitKind::Cud
                        cl::values(clEnumValN(EmitKind::Cuda, "cuda", "CUDA source and host header (default)"),
                                   clEnumValN(EmitKind::IR, "ir", "the textual IR after the pipeline")),
                        cl::cat(InputCat));
-cl::opt<std::string> Namespace("namespace", cl::desc("C++ namespace of the generated host API"),
-                               cl::init("gpu"), cl::cat(InputCat));
-cl::opt<std::string> Arch("arch", cl::desc("Target GPU architecture"), cl::init("sm_90"),
-                          cl::cat(InputCat));
+cl::opt<std::string> DepFile("depfile", cl::desc("Write a Make-style depfile: the outputs depend on the spec and every non-system header it includes"),
+                             cl::value_desc("file"), cl::cat(InputCat));
+cl::opt<std::string> Namespace("namespace", cl::desc("C++ namespace of the generated host API (default: gpu)"),
+                               cl::value_desc("name"), cl::init("gpu"), cl::cat(InputCat));
+cl::opt<std::string> Arch("arch", cl::desc("Target GPU architecture; schedules and --report=ptxas use its limits (default: sm_90)"),
+                          cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(InputCat));
 cl::opt<bool> LineDirectives("line-directives", cl::desc("Emit #line directives pointing into the spec"),
                              cl::cat(InputCat));
 
 cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
-                       cl::Prefix, cl::init('2'), cl::cat(PipelineCat));
+                       cl::value_desc("level"), cl::AlwaysPrefix, cl::init('2'), cl::cat(PipelineCat));
 // --print-after and --print-after-all are not declared here: libLLVM, which
 // stencilc links, already registers options of those names for its own pass
 // managers, and a second registration aborts at start-up. adoptLlvmOption()
@@ -68,8 +75,34 @@ cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for 
                                    cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
 cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(InfoCat));
-cl::opt<bool> Report("report", cl::desc("Print one remark per decision, per kernel, on stderr"),
-                     cl::cat(InfoCat));
+// Value-optional: `--report` alone is the remarks, `--report=ptxas` adds
+// ptxas's resource usage. `--report ptxas` (with a space) leaves "ptxas" to
+// the positional spec, as for every option of this kind.
+cl::opt<ReportKind> Report(
+    "report", cl::desc("Print one line per decision, per kernel, on stderr (FILE:LINE:COL: remark: kernel NAME: TOPIC: ...)"),
+    cl::ValueOptional, cl::init(ReportKind::None),
+    cl::values(clEnumValN(ReportKind::Remarks, "", "(--report alone) the pipeline's decisions"),
+               clEnumValN(ReportKind::Ptxas, "ptxas",
+                          "also compile with nvcc -Xptxas -v: registers, shared memory, spills, occupancy")),
+    cl::cat(InfoCat));
+cl::opt<std::string> NvccPath("nvcc", cl::desc("The nvcc that --report=ptxas runs (default: from PATH, else /usr/local/cuda/bin)"),
+                              cl::value_desc("path"), cl::cat(InfoCat));
+
+cl::extrahelp MoreHelp(R"(
+EXAMPLES:
+  stencilc heat.spec.cpp -o heat.cu --header heat.h   CUDA + host API
+  stencilc heat.spec.cpp --emit=ir                    the IR after the pipeline
+  stencilc - -o - < heat.spec.cpp                     a filter: header, then CUDA
+  stencilc heat.spec.cpp --report=ptxas -o heat.cu    decisions + registers, occupancy
+  stencilc heat.spec.cpp -o heat.cu -- -DN=4          after --: arguments for Clang
+
+EXIT STATUS:
+  0 success; 1 the spec has errors (diagnostics on stderr); 2 usage error
+  (bad option, missing file, unknown pass, nvcc not found); 3 internal error
+  (a bug in stencilc: please report it with the spec).
+
+Documentation: docs/ in the source tree (README.md links every page).
+)");
 
 /// Re-describes an option libLLVM registered under a name the stencilc
 /// contract uses, so that --help shows it with ours.
@@ -104,17 +137,48 @@ void listPasses() {
   }
 }
 
-/// Where stencil/stencil.hpp lives: next to an installed binary
-/// (PREFIX/bin/stencilc -> PREFIX/include/stencilc), else the source tree.
-std::string findDslIncludeDir(const char *Argv0) {
-  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findDslIncludeDir);
+struct IncludeDirs {
+  std::string Dsl;     ///< holds stencil/stencil.hpp
+  std::string Runtime; ///< holds stencil/runtime.hpp
+};
+
+/// Where the DSL and runtime headers live: next to an installed binary
+/// (PREFIX/bin/stencilc -> PREFIX/include/stencilc holds both), else the
+/// source tree stencilc was built from.
+IncludeDirs findIncludeDirs(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findIncludeDirs);
   SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Installed, "include", "stencilc");
   SmallString<256> Probe(Installed);
   sys::path::append(Probe, "stencil", "stencil.hpp");
   if (sys::fs::exists(Probe))
-    return std::string(Installed);
-  return STENCILC_SOURCE_DSL_DIR;
+    return {std::string(Installed), std::string(Installed)};
+  return {STENCILC_SOURCE_DSL_DIR, STENCILC_SOURCE_RUNTIME_DIR};
+}
+
+/// Make's escaping for a path in a rule: spaces, '#' and '$'.
+std::string makeEscaped(StringRef Path) {
+  std::string S;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      S += '\\';
+    else if (C == '$')
+      S += '$';
+    S += C;
+  }
+  return S;
+}
+
+/// TARGETS: DEPS, one dependency per line, as gcc -MD writes it.
+std::string makeDepfile(const std::vector<std::string> &Targets,
+                        const std::vector<std::string> &Deps) {
+  std::string S;
+  for (const std::string &T : Targets)
+    S += (S.empty() ? "" : " ") + makeEscaped(T);
+  S += ":";
+  for (const std::string &D : Deps)
+    S += " \\\n  " + makeEscaped(D);
+  return S + "\n";
 }
 
 /// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
@@ -229,11 +293,26 @@ int main(int Argc, char **Argv) {
                    " (expected KERNEL:BXxBY[xBZ], at most 1024 threads)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))
     return usage("no such file: '" + SpecPath + "'");
+  if (SpecPath != "-" && sys::fs::is_directory(SpecPath))
+    return usage("'" + SpecPath + "' is a directory, not a spec");
+  std::optional<std::string> Nvcc;
+  if (Report == ReportKind::Ptxas) {
+    if (!NvccPath.empty() && !sys::fs::can_execute(NvccPath))
+      return usage("no nvcc at '" + NvccPath + "' (--nvcc)");
+    Nvcc = NvccPath.empty() ? stencilc::findNvcc() : NvccPath.getValue();
+    if (!Nvcc)
+      return usage("--report=ptxas needs nvcc, which is neither on PATH nor in "
+                   "/usr/local/cuda/bin (or give --nvcc=PATH)");
+  }
 
+  IncludeDirs Includes = findIncludeDirs(Argv[0]);
   stencilc::FrontendOptions FO;
   FO.SpecPath = SpecPath;
-  FO.DslIncludeDir = findDslIncludeDir(Argv[0]);
+  FO.DslIncludeDir = Includes.Dsl;
   FO.ExtraArgs = ClangArgs;
+  std::vector<std::string> Dependencies;
+  if (!DepFile.empty())
+    FO.Dependencies = &Dependencies;
   std::optional<stencilc::ir::Module> M = stencilc::translateSpec(FO);
   if (!M)
     return SpecError;
@@ -251,32 +330,67 @@ int main(int Argc, char **Argv) {
     return InternalError;
   }
 
-  if (Report)
+  stencilc::EmitOptions EO;
+  EO.Namespace = Namespace;
+  EO.Arch = Arch;
+  EO.LineDirectives = LineDirectives;
+  if (Report == ReportKind::Ptxas) {
+    stencilc::EmitOptions ForPtxas = EO;
+    ForPtxas.HeaderName = "spec.h";
+    stencilc::EmitResult R = stencilc::emitCuda(*M, ForPtxas);
+    stencilc::PtxasRun Run = stencilc::runPtxas(
+        *Nvcc, R.Cuda, R.Header, ForPtxas.HeaderName, Arch, {Includes.Dsl, Includes.Runtime});
+    if (!Run.Ok) {
+      errs() << "stencilc: internal error: " << *Nvcc
+             << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
+                "itself is broken):\n"
+             << Run.Log;
+      return InternalError;
+    }
+    std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
+    errs() << stencilc::reportModule(*M, &Functions, Arch);
+  } else if (Report == ReportKind::Remarks) {
     errs() << stencilc::reportModule(*M);
+  }
+
+  // The files written, for --depfile.
+  std::vector<std::string> Written;
+  auto Finish = [&]() -> int {
+    if (DepFile.empty())
+      return Success;
+    if (Written.empty())
+      return usage("--depfile needs an output file (-o FILE): nothing was "
+                   "written to a file");
+    return writeFile(DepFile, makeDepfile(Written, Dependencies)) ? Success
+                                                                  : UsageError;
+  };
 
   if (Emit == EmitKind::IR) {
     std::string Out = OutputPath.empty() ? "-" : OutputPath.getValue();
-    return writeFile(Out, stencilc::ir::printModule(*M)) ? Success : UsageError;
+    if (!writeFile(Out, stencilc::ir::printModule(*M)))
+      return UsageError;
+    if (Out != "-")
+      Written.push_back(Out);
+    return Finish();
   }
   if (PrintsIR && OutputPath.empty())
-    return Success; // --print-after without -o: the dump is what was asked for
+    return Finish(); // --print-after without -o: the dump is what was asked for
 
   std::string Out = OutputPath.empty() ? defaultOutput() : OutputPath.getValue();
   std::string Header = HeaderPath;
   if (Header.empty())
     Header = Out == "-" ? "" : (sys::path::parent_path(Out).empty() ? "" : (sys::path::parent_path(Out) + "/").str()) +
                                (sys::path::stem(Out) + ".h").str();
-  stencilc::EmitOptions EO;
-  EO.Namespace = Namespace;
-  EO.Arch = Arch;
-  EO.LineDirectives = LineDirectives;
   EO.HeaderName = Header.empty() ? "" : sys::path::filename(Header).str();
   stencilc::EmitResult R = stencilc::emitCuda(*M, EO);
   if (Out == "-" && Header.empty()) {
     // One stream: the header first, then the CUDA that includes nothing.
-    return writeFile("-", R.Header + "\n" + R.Cuda) ? Success : UsageError;
+    return writeFile("-", R.Header + "\n" + R.Cuda) ? Finish() : UsageError;
   }
   if (!writeFile(Out, R.Cuda) || (!Header.empty() && !writeFile(Header, R.Header)))
     return UsageError;
-  return Success;
+  for (const std::string &F : {Out, Header})
+    if (!F.empty() && F != "-")
+      Written.push_back(F);
+  return Finish();
 }

@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,9 +75,19 @@ private:
 
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-  TranslateAction(ir::Module &M, bool &Failed) : M(M), Failed(Failed) {}
+  TranslateAction(ir::Module &M, bool &Failed,
+                  std::shared_ptr<clang::DependencyCollector> Deps)
+      : M(M), Failed(Failed), Deps(std::move(Deps)) {}
 
 protected:
+  // The preprocessor exists here and has not entered the spec yet, so the
+  // collector sees the spec and every #include.
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    if (Deps)
+      Deps->attachToPreprocessor(CI.getPreprocessor());
+    return true;
+  }
+
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
     return std::make_unique<TranslateConsumer>(M, Failed);
@@ -85,6 +96,7 @@ protected:
 private:
   ir::Module &M;
   bool &Failed;
+  std::shared_ptr<clang::DependencyCollector> Deps;
 };
 
 } // namespace
@@ -111,13 +123,20 @@ std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
 
   ir::Module M;
-  M.SourceFile = FromStdin && Opts.SpecPath.empty() ? "<stdin>" : Opts.SpecPath;
+  M.SourceFile = FileName; // as Clang's diagnostics name it
   bool Failed = false;
+  // Clang's collector leaves out system headers (like -MMD).
+  auto Deps = Opts.Dependencies ? std::make_shared<clang::DependencyCollector>()
+                                : nullptr;
   bool Ok = clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<TranslateAction>(M, Failed), Code, Args, FileName,
+      std::make_unique<TranslateAction>(M, Failed, Deps), Code, Args, FileName,
       "stencilc");
   if (!Ok || Failed)
     return std::nullopt;
+  if (Deps)
+    for (const std::string &D : Deps->getDependencies())
+      if (!(FromStdin && D == FileName)) // nothing to rebuild from
+        Opts.Dependencies->push_back(D);
   return M;
 }
 

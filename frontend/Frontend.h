@@ -24,6 +24,11 @@ struct FrontendOptions {
   std::string SpecContents;        ///< used instead of the file when non-empty
   std::string DslIncludeDir;       ///< directory holding stencil/stencil.hpp
   std::vector<std::string> ExtraArgs; ///< after `--` on the command line
+  /// When set, receives the files the spec was read from: the spec itself
+  /// (unless it came from standard input) and every header it included
+  /// outside the system include directories, as Clang's preprocessor opened
+  /// them (the input of --depfile).
+  std::vector<std::string> *Dependencies = nullptr;
 };
 
 /// Parses and translates the spec. Diagnostics go to stderr. Returns nullopt

@@ -1,0 +1,3 @@
+// A header of the user's own, included by depfile.cpp.
+#include <cmath>
+constexpr double Weight = 0.25;

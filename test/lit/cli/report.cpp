@@ -1,0 +1,46 @@
+// --report: one line per decision, FILE:LINE:COL: remark: kernel NAME: TOPIC:
+// MESSAGE, sorted by spec location within a kernel; launch and pipeline
+// first, memory last.
+// RUN: %stencilc %s --report -o %t.cu 2>&1 | FileCheck %s --match-full-lines
+// RUN: %stencilc %s --report -O0 -o %t.cu 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: %stencilc %s --report --disable-pass=hoist-division -o %t.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOHOIST
+// Nothing on stderr without --report.
+// RUN: %stencilc %s -o %t.cu 2>&1 | count 0
+// Standard input is named <stdin>, as in Clang's diagnostics.
+// RUN: %stencilc - --report -o %t.cu < %s 2>&1 | FileCheck %s --check-prefix=STDIN
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void sweep(In<double, 2> uold, In<double, 2> f, Out<double, 2> u,
+                          Sum<double> error, double b) {
+  double resid = (uold(0, -1) + uold(0, 1) + uold(-1, 0) + uold(1, 0) - f()) / b;
+  u() = uold() - resid;
+  error += resid * resid;
+}
+
+STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
+
+// CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 32x8x1 (256 threads), grid = domain / block
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel sweep: pipeline: changed by hoist-division, tile, warp-aggregate
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel sweep: tile: block 32x8x1, {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel sweep: warp-aggregate: {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' became a multiply by %rcp_b = 1 / b, {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-15]]:21: remark: kernel sweep: memory: estimated 24 bytes per point when each grid is read once
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel fill: launch: rank 3, domain every point, block 32x4x2 (256 threads), grid = domain / block
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: pipeline: changed by tile
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: tile: {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel fill: memory: estimated 4 bytes per point when each grid is read once
+// CHECK-NOT:  remark
+
+// O0: remark: kernel sweep: launch: {{.*}} block 32x8x1
+// O0-NEXT: remark: kernel sweep: pipeline: no pass changed this kernel
+// O0-NEXT: remark: kernel sweep: reduction: sum 'error' {{.*}}: block-tree-atomic
+// O0-NOT:  hoist-division
+// O0:      remark: kernel sweep: memory:
+
+// NOHOIST:     kernel sweep: pipeline: changed by tile, warp-aggregate
+// NOHOIST-NOT: hoist-division:
+
+// STDIN: <stdin>:[[# @LINE-31]]:21: remark: kernel sweep: launch:

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Compiles every spec snippet of the documentation, so the docs cannot drift.
+
+    doc-snippets.py STENCILC DSL_DIR [FILE.md ...]
+
+Without files it reads README.md, docs/*.md and docs/*/*.md of the source tree.
+Every fenced block opened with ```cpp is a complete spec (host code and
+fragments use other fence languages: cuda, text, ...). Each snippet is written
+to a file and:
+
+  - compiled with stencilc (CUDA and header); it must succeed, unless it has
+  - `// expect-error: TEXT` lines: then stencilc must exit with 1 and print
+    every TEXT on stderr (the documented diagnostic);
+  - `// expect-remark: TEXT` lines: stencilc --report must print every TEXT;
+  - `// stencilc-flags: FLAGS` adds command-line flags (e.g. -O0);
+  - snippets that stencilc accepts must also compile as plain C++17 (the
+    CPU reference mode of the DSL) with the C++ compiler $CXX (default c++).
+
+Prints one line per failing snippet with its FILE:LINE and the reason, and a
+summary; exits 1 when any snippet fails, 2 on a usage error.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+DIAGNOSTIC = re.compile(r"^\S.*?: (error|warning|note|remark): ")
+FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+DIRECTIVE = re.compile(r"//\s*(expect-error|expect-remark|stencilc-flags):\s*(.*?)\s*$", re.M)
+
+
+def snippets(path):
+    """Yields (line of the opening fence, text) for each ```cpp block."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        indent, lang = m.group(1), m.group(2)
+        start = i + 1
+        i += 1
+        body = []
+        while i < len(lines) and not re.match(r"^\s*```\s*$", lines[i]):
+            body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+            i += 1
+        if i == len(lines):
+            raise SystemExit(f"{path}:{start}: unterminated code block")
+        i += 1
+        if lang == "cpp":
+            yield start, "\n".join(body) + "\n"
+
+
+def check(stencilc, dsl, cxx, path, line, text, workdir, index):
+    """Returns a list of failure messages (empty when the snippet is good)."""
+    directives = {"expect-error": [], "expect-remark": [], "stencilc-flags": []}
+    for m in DIRECTIVE.finditer(text):
+        directives[m.group(1)].append(m.group(2))
+    flags = [f for group in directives["stencilc-flags"] for f in shlex.split(group)]
+    spec = os.path.join(workdir, f"snippet{index}.cpp")
+    with open(spec, "w", encoding="utf-8") as f:
+        f.write(text)
+    cmd = [stencilc, spec, "-o", os.path.join(workdir, f"snippet{index}.cu"),
+           "--header", os.path.join(workdir, f"snippet{index}.h")] + flags
+    if directives["expect-remark"]:
+        cmd.append("--report")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    stderr = r.stderr.replace(spec, "snippet.cpp")
+    # Only the messages count, not the source lines Clang echoes under them
+    # (which hold the expect- comments themselves).
+    messages = "\n".join(l for l in stderr.split("\n") if DIAGNOSTIC.match(l))
+    problems = []
+    if directives["expect-error"]:
+        if r.returncode != 1:
+            problems.append(f"expected stencilc to reject it (exit 1), got exit {r.returncode}")
+        for want in directives["expect-error"]:
+            if want not in messages:
+                problems.append(f"expected the error '{want}'")
+    else:
+        if r.returncode != 0:
+            problems.append(f"stencilc failed (exit {r.returncode})")
+        for want in directives["expect-remark"]:
+            if want not in messages:
+                problems.append(f"expected the remark '{want}'")
+        if cxx and r.returncode == 0:
+            ref = subprocess.run([cxx, "-std=c++17", "-fsyntax-only", "-I", dsl, spec],
+                                 capture_output=True, text=True)
+            if ref.returncode != 0:
+                problems.append("does not compile as plain C++17 (reference mode):\n"
+                                + ref.stderr.replace(spec, "snippet.cpp"))
+    if problems:
+        problems.append("stencilc said:\n" + (stderr.strip() or "(nothing)"))
+    return problems
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        return 2
+    stencilc, dsl = argv[1], argv[2]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = argv[3:]
+    if not files:
+        docs = os.path.join(root, "docs")
+        files = [os.path.join(root, "README.md")]
+        for d, _, names in sorted(os.walk(docs)):
+            if os.path.relpath(d, docs).count(os.sep) > 0:
+                continue  # docs/*.md and docs/*/*.md only
+            files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".md")]
+    cxx = os.environ.get("CXX", "c++")
+    if not shutil.which(cxx):
+        print(f"doc-snippets: no C++ compiler '{cxx}': reference-mode compiles skipped")
+        cxx = None
+    total = failed = 0
+    with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir:
+        for path in files:
+            for line, text in snippets(path):
+                total += 1
+                problems = check(stencilc, dsl, cxx, path, line, text, workdir, total)
+                if problems:
+                    failed += 1
+                    shown = os.path.relpath(path, root) if path.startswith(root) else path
+                    print(f"FAIL: {shown}:{line}: " + "\n  ".join(problems))
+    print(f"doc-snippets: {total - failed} of {total} snippets from {len(files)} files pass")
+    if total == 0:
+        print("doc-snippets: no ```cpp snippet found")
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -16,6 +16,11 @@ to a file and:
   - snippets that stencilc accepts must also compile as plain C++17 (the
     CPU reference mode of the DSL) with the C++ compiler $CXX (default c++).
 
+A block of any language preceded by a line `<!-- file: PATH -->` must equal
+the file PATH of the source tree, character for character: the tutorial shows
+examples/cmake-consumer this way, and the cmake-consumer test builds and runs
+those files.
+
 Prints one line per failing snippet with its FILE:LINE and the reason, and a
 summary; exits 1 when any snippet fails, 2 on a usage error.
 """
@@ -29,11 +34,13 @@ import tempfile
 
 DIAGNOSTIC = re.compile(r"^\S.*?: (error|warning|note|remark): ")
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+FILE_MARK = re.compile(r"^\s*<!--\s*file:\s*(\S+)\s*-->\s*$")
 DIRECTIVE = re.compile(r"//\s*(expect-error|expect-remark|stencilc-flags):\s*(.*?)\s*$", re.M)
 
 
 def snippets(path):
-    """Yields (line of the opening fence, text) for each ```cpp block."""
+    """Yields (line of the opening fence, language, text, file mark or None)
+    for each fenced block."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     i = 0
@@ -43,6 +50,7 @@ def snippets(path):
             i += 1
             continue
         indent, lang = m.group(1), m.group(2)
+        mark = FILE_MARK.match(lines[i - 1]) if i > 0 else None
         start = i + 1
         i += 1
         body = []
@@ -52,8 +60,7 @@ def snippets(path):
         if i == len(lines):
             raise SystemExit(f"{path}:{start}: unterminated code block")
         i += 1
-        if lang == "cpp":
-            yield start, "\n".join(body) + "\n"
+        yield start, lang, "\n".join(body) + "\n", mark.group(1) if mark else None
 
 
 def check(stencilc, dsl, cxx, path, line, text, workdir, index):
@@ -98,6 +105,22 @@ def check(stencilc, dsl, cxx, path, line, text, workdir, index):
     return problems
 
 
+def same_as_file(root, rel, text):
+    """A block marked <!-- file: REL --> must show that file as it is."""
+    try:
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            want = f.read()
+    except OSError as e:
+        return [f"the block shows {rel}, which cannot be read: {e.strerror}"]
+    if want == text:
+        return []
+    a, b = want.split("\n"), text.split("\n")
+    n = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    return [f"the block differs from {rel} at its line {n + 1}: "
+            f"file has {a[n] if n < len(a) else '(end)'!r}, block has "
+            f"{b[n] if n < len(b) else '(end)'!r}"]
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
@@ -119,9 +142,15 @@ def main(argv):
     total = failed = 0
     with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir:
         for path in files:
-            for line, text in snippets(path):
+            for line, lang, text, mark in snippets(path):
+                if lang != "cpp" and not mark:
+                    continue
                 total += 1
-                problems = check(stencilc, dsl, cxx, path, line, text, workdir, total)
+                problems = []
+                if mark:
+                    problems += same_as_file(root, mark, text)
+                if lang == "cpp":
+                    problems += check(stencilc, dsl, cxx, path, line, text, workdir, total)
                 if problems:
                     failed += 1
                     shown = os.path.relpath(path, root) if path.startswith(root) else path

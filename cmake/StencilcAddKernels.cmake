@@ -10,9 +10,10 @@
 # the file name without .cpp (and without .spec: heat.spec.cpp -> heat.cu,
 # heat.h). The .cu joins <target>'s sources, the directory joins its include
 # path (so `#include "heat.h"` works), and <target> links stencilc::runtime.
-# The rule reruns when the spec, stencilc, or a DSL header changes; headers of
-# your own that a spec includes are tracked only once stencilc writes a
-# depfile (STENCILC_HAS_DEPFILE).
+# The rule reruns when stencilc changes, or the spec or any header it
+# includes (the DSL's and your own): stencilc --depfile lists them, and
+# add_custom_command(DEPFILE) hands the list to Ninja or Make. A change to a
+# header therefore regenerates exactly the specs that include it.
 #
 # Unless OPTIONS names --arch, stencilc gets --arch=sm_NN from the first entry
 # of the target's CUDA_ARCHITECTURES (e.g. 90 -> sm_90), so that the schedule
@@ -21,6 +22,16 @@
 # <target> must contain CUDA code: enable CUDA first (project(... CUDA) or
 # enable_language(CUDA)).
 include_guard(GLOBAL)
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "stencilc_add_kernels needs CMake 3.20 or newer "
+    "(add_custom_command DEPFILE with every generator); this is ${CMAKE_VERSION}")
+endif()
+# CMP0116 NEW: CMake rewrites the depfile's paths for Ninja, so the absolute
+# output paths stencilc writes in it match the rule's outputs. Recorded by
+# the function below (CMake keeps the policies of a function's definition).
+if(POLICY CMP0116)
+  cmake_policy(SET CMP0116 NEW)
+endif()
 
 function(stencilc_add_kernels target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "NAMESPACE" "SPECS;OPTIONS")
@@ -87,19 +98,14 @@ function(stencilc_add_kernels target)
     endif()
     if(NOT seen)
       set_property(DIRECTORY PROPERTY STENCILC_RULE_${stem} "${key}")
-      set(depfile_args)
-      set(depfile_option)
-      if(STENCILC_HAS_DEPFILE AND CMAKE_VERSION VERSION_GREATER_EQUAL 3.20)
-        set(depfile_args DEPFILE ${output_dir}/${stem}.d)
-        set(depfile_option "--depfile=${output_dir}/${stem}.d")
-      endif()
+      set(depfile ${output_dir}/${stem}.d)
       file(RELATIVE_PATH shown ${CMAKE_BINARY_DIR} ${cuda})
       add_custom_command(
         OUTPUT ${cuda} ${header}
         COMMAND stencilc::stencilc ${spec} -o ${cuda} --header ${header}
-                ${depfile_option} ${options}
-        DEPENDS ${spec} $<TARGET_FILE:stencilc::stencilc> ${STENCILC_DSL_HEADERS}
-        ${depfile_args}
+                --depfile=${depfile} ${options}
+        DEPENDS ${spec} $<TARGET_FILE:stencilc::stencilc>
+        DEPFILE ${depfile}
         COMMENT "stencilc: generating ${shown}"
         VERBATIM)
     endif()

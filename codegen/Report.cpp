@@ -73,7 +73,10 @@ static void reportKernel(std::ostringstream &OS, const std::string &File,
                " on the device): " + loweringName(K.Reductions));
     if (P.Kind == ParamKind::Histogram)
       Line(P.Loc, "histogram",
-           "'" + P.Name + "': " + loweringName(K.Histograms));
+           "'" + P.Name + "': " + loweringName(K.Histograms) +
+               (K.Histograms == HistogramLowering::Auto
+                    ? " (per launch, LaunchOptions::HistogramLowering forces one)"
+                    : ""));
   }
   Line(K.Loc, "memory",
        "estimated " + std::to_string(bytesPerPoint(K)) +

@@ -306,6 +306,8 @@ int main(int Argc, char **Argv) {
   Opts.flag("--bench", Bench, "print BENCH lines per lowering, bins and counter type");
   Opts.add("--reps", Reps, "timed repetitions per BENCH line (20)");
   Opts.parse(Argc, Argv);
+  if (Check && Bench)
+    Opts.fail("--check and --bench exclude each other");
   if (N < 1 || MaxBins < 1 || MaxBins > 0x7fffffff || Reps < 1)
     Opts.fail("--n, --max-bins and --reps must be positive; --max-bins below 2^31");
   try {

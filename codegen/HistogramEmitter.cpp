@@ -1,6 +1,8 @@
 //===- HistogramEmitter.cpp -----------------------------------------------===//
 #include "codegen/HistogramEmitter.h"
 
+#include "runtime/include/stencil/histogram_model.hpp"
+
 #include <sstream>
 
 namespace stencilc {
@@ -10,6 +12,21 @@ using namespace ir;
 const char *const HistogramLoweringParam = "histogram_lowering_";
 
 namespace {
+
+// The launcher gets ir::HistogramLowering values as stencil::HistogramLowering.
+constexpr bool sameValue(HistogramLowering A, stencil::HistogramLowering B) {
+  return static_cast<int>(A) == static_cast<int>(B);
+}
+static_assert(sameValue(HistogramLowering::Auto, stencil::HistogramLowering::Auto) &&
+                  sameValue(HistogramLowering::PlainAtomic,
+                            stencil::HistogramLowering::PlainAtomic) &&
+                  sameValue(HistogramLowering::WarpAggregated,
+                            stencil::HistogramLowering::WarpAggregated) &&
+                  sameValue(HistogramLowering::SharedPrivatized,
+                            stencil::HistogramLowering::SharedPrivatized) &&
+                  sameValue(HistogramLowering::SharedWarpAggregated,
+                            stencil::HistogramLowering::SharedWarpAggregated),
+              "ir::HistogramLowering and stencil::HistogramLowering disagree");
 
 std::string targetName(const std::string &Hist) { return Hist + "_hist_"; }
 

@@ -237,7 +237,10 @@ private:
                 " on the device): " + loweringName(K.Reductions));
       if (P.Kind == ParamKind::Histogram)
         add(P.Loc, "histogram",
-            "'" + P.Name + "': " + loweringName(K.Histograms));
+            "'" + P.Name + "': " + loweringName(K.Histograms) +
+                (K.Histograms == HistogramLowering::Auto
+                     ? " (per launch, LaunchOptions::HistogramLowering forces one)"
+                     : ""));
     }
   }
 

@@ -182,6 +182,13 @@ std::string makeDepfile(const std::vector<std::string> &Targets,
 }
 
 /// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
+/// --arch=sm_NN -> NN.
+bool parseSmVersion(StringRef Value, int &Out) {
+  if (!Value.consume_front("sm_"))
+    return false;
+  return !Value.getAsInteger(10, Out) && Out > 0;
+}
+
 bool parseTile(StringRef Value, std::map<std::string, stencilc::ir::Schedule> &Out) {
   auto [Kernel, Shape] = Value.split(':');
   if (Kernel.empty() || Shape.empty())
@@ -291,6 +298,8 @@ int main(int Argc, char **Argv) {
     if (!parseTile(T, Pipe.Pass.ScheduleOverrides))
       return usage("malformed --tile=" + T +
                    " (expected KERNEL:BXxBY[xBZ], at most 1024 threads)");
+  if (!parseSmVersion(Arch, Pipe.Pass.SmVersion))
+    return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))
     return usage("no such file: '" + SpecPath + "'");
   if (SpecPath != "-" && sys::fs::is_directory(SpecPath))

@@ -230,6 +230,26 @@ std::string defaultOutput() {
   return (Stem + ".cu").str();
 }
 
+/// --report=ptxas: compiles the module's CUDA with nvcc -Xptxas -v and prints
+/// the report with ptxas's numbers. False (after saying why) when nvcc fails.
+bool reportWithPtxas(const stencilc::ir::Module &M, stencilc::EmitOptions EO,
+                     const std::string &Nvcc, const IncludeDirs &Includes) {
+  EO.HeaderName = "spec.h";
+  stencilc::EmitResult R = stencilc::emitCuda(M, EO);
+  stencilc::PtxasRun Run = stencilc::runPtxas(Nvcc, R.Cuda, R.Header, EO.HeaderName,
+                                              EO.Arch, {Includes.Dsl, Includes.Runtime});
+  if (!Run.Ok) {
+    errs() << "stencilc: internal error: " << Nvcc
+           << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
+              "itself is broken):\n"
+           << Run.Log;
+    return false;
+  }
+  std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
+  errs() << stencilc::reportModule(M, &Functions, EO.Arch);
+  return true;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -334,24 +354,10 @@ int main(int Argc, char **Argv) {
   EO.Namespace = Namespace;
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
-  if (Report == ReportKind::Ptxas) {
-    stencilc::EmitOptions ForPtxas = EO;
-    ForPtxas.HeaderName = "spec.h";
-    stencilc::EmitResult R = stencilc::emitCuda(*M, ForPtxas);
-    stencilc::PtxasRun Run = stencilc::runPtxas(
-        *Nvcc, R.Cuda, R.Header, ForPtxas.HeaderName, Arch, {Includes.Dsl, Includes.Runtime});
-    if (!Run.Ok) {
-      errs() << "stencilc: internal error: " << *Nvcc
-             << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
-                "itself is broken):\n"
-             << Run.Log;
-      return InternalError;
-    }
-    std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
-    errs() << stencilc::reportModule(*M, &Functions, Arch);
-  } else if (Report == ReportKind::Remarks) {
+  if (Report == ReportKind::Ptxas && !reportWithPtxas(*M, EO, *Nvcc, Includes))
+    return InternalError;
+  if (Report == ReportKind::Remarks)
     errs() << stencilc::reportModule(*M);
-  }
 
   // The files written, for --depfile.
   std::vector<std::string> Written;

@@ -27,6 +27,7 @@ those files.
 Prints one line per failing snippet with its FILE:LINE and the reason, and a
 summary; exits 1 when any snippet fails, 2 on a usage error.
 """
+import concurrent.futures
 import os
 import re
 import shlex
@@ -148,6 +149,13 @@ def link_problems(root, files):
     return problems
 
 
+def check_block(root, stencilc, dsl, cxx, path, line, lang, text, mark, workdir, index):
+    problems = same_as_file(root, mark, text) if mark else []
+    if lang == "cpp":
+        problems += check(stencilc, dsl, cxx, path, line, text, workdir, index)
+    return problems
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
@@ -166,22 +174,24 @@ def main(argv):
     if not shutil.which(cxx):
         print(f"doc-snippets: no C++ compiler '{cxx}': reference-mode compiles skipped")
         cxx = None
-    total = failed = 0
-    with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir:
+    # Snippets are independent: check them on every core.
+    jobs = []
+    with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir, \
+            concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         for path in files:
             for line, lang, text, mark in snippets(path):
                 if lang != "cpp" and not mark:
                     continue
-                total += 1
-                problems = []
-                if mark:
-                    problems += same_as_file(root, mark, text)
-                if lang == "cpp":
-                    problems += check(stencilc, dsl, cxx, path, line, text, workdir, total)
-                if problems:
-                    failed += 1
-                    shown = os.path.relpath(path, root) if path.startswith(root) else path
-                    print(f"FAIL: {shown}:{line}: " + "\n  ".join(problems))
+                jobs.append((path, line, pool.submit(
+                    check_block, root, stencilc, dsl, cxx, path, line, lang, text, mark,
+                    workdir, len(jobs) + 1)))
+        total, failed = len(jobs), 0
+        for path, line, job in jobs:
+            problems = job.result()
+            if problems:
+                failed += 1
+                shown = os.path.relpath(path, root) if path.startswith(root) else path
+                print(f"FAIL: {shown}:{line}: " + "\n  ".join(problems))
     links = link_problems(root, files) if not argv[3:] else []
     for problem in links:
         print(problem)

@@ -8,5 +8,5 @@ using namespace stencil;
 
 STENCIL_KERNEL void scale(In<float, 1> a, Out<float, 1> b, Sum<double> total, float s) {
   b() = s * a();
-  total += b();
+  total += s * a();
 }

@@ -237,7 +237,11 @@ private:
                 " on the device): " + loweringName(K.Reductions));
       if (P.Kind == ParamKind::Histogram)
         add(P.Loc, "histogram",
-            "'" + P.Name + "': " + loweringName(K.Histograms));
+            "'" + P.Name + "': " +
+                (K.Histograms == HistogramLowering::Auto
+                     ? std::string("lowering chosen at each launch from the "
+                                   "bin count (stencil/histogram_model.hpp)")
+                     : loweringName(K.Histograms)));
     }
   }
 

@@ -9,6 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#ifdef STENCILC_HAVE_CUDA_OCCUPANCY_H
+#include <cuda_occupancy.h>
+#endif
+
 using namespace stencilc;
 
 namespace {
@@ -84,5 +88,51 @@ TEST(Occupancy, TooBigDoesNotRun) {
   EXPECT_EQ(theoreticalOccupancy(hopper(), 1024, 128, 0).BlocksPerSm, 0);
   EXPECT_EQ(theoreticalOccupancy(hopper(), 1024, 64, 0).BlocksPerSm, 1);
 }
+
+#ifdef STENCILC_HAVE_CUDA_OCCUPANCY_H
+// NVIDIA's calculator (cuda_occupancy.h) with an H100's properties, over
+// block sizes, register counts and shared-memory sizes: the same blocks/SM.
+TEST(Occupancy, AgreesWithCudaOccupancyCalculator) {
+  cudaOccDeviceProp P;
+  P.computeMajor = 9;
+  P.computeMinor = 0;
+  P.maxThreadsPerBlock = 1024;
+  P.maxThreadsPerMultiprocessor = 2048;
+  P.regsPerBlock = 65536;
+  P.regsPerMultiprocessor = 65536;
+  P.warpSize = 32;
+  P.sharedMemPerBlock = 48 * 1024;
+  P.sharedMemPerMultiprocessor = 228 * 1024;
+  P.numSms = 132;
+  P.sharedMemPerBlockOptin = 227 * 1024;
+  P.reservedSharedMemPerBlock = 1024;
+  cudaOccDeviceState State;
+  cudaOccFuncAttributes A;
+  A.maxThreadsPerBlock = 1024;
+  A.sharedSizeBytes = 0;
+  A.partitionedGCConfig = PARTITIONED_GC_OFF;
+  A.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN; // as a launcher that opts in
+  A.maxDynamicSharedSizeBytes = 227 * 1024;
+  A.numBlockBarriers = 1;
+  int Compared = 0;
+  for (int Threads : {32, 64, 96, 100, 128, 192, 256, 384, 512, 768, 1024})
+    for (int Registers = 8; Registers <= 255; ++Registers)
+      for (int Shared : {0, 128, 2048, 27 * 1024 + 512, 27 * 1024 + 513, 48 * 1024,
+                         100000, 227 * 1024}) {
+        A.numRegs = Registers;
+        cudaOccResult R;
+        int Want = cudaOccMaxActiveBlocksPerMultiprocessor(&R, &P, &A, &State, Threads,
+                                                           Shared) == CUDA_OCC_SUCCESS
+                       ? R.activeBlocksPerMultiprocessor
+                       : 0;
+        ASSERT_EQ(theoreticalOccupancy(hopper(), Threads, Registers, Shared).BlocksPerSm,
+                  Want)
+            << Threads << " threads, " << Registers << " registers, " << Shared
+            << " B shared";
+        ++Compared;
+      }
+  EXPECT_GT(Compared, 20000);
+}
+#endif
 
 } // namespace

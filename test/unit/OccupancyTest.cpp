@@ -19,6 +19,16 @@ namespace {
 
 SmLimits hopper() { return *smLimits("sm_90"); }
 
+/// Checks blocks per SM, occupied fraction and limiter of one configuration.
+void expectOccupancy(int Threads, int Registers, int Shared, int Blocks,
+                     double Fraction, OccupancyLimiter Limiter) {
+  Occupancy O = theoreticalOccupancy(hopper(), Threads, Registers, Shared);
+  EXPECT_EQ(O.BlocksPerSm, Blocks);
+  EXPECT_EQ(O.WarpsPerSm, Blocks * ((Threads + 31) / 32));
+  EXPECT_DOUBLE_EQ(O.Fraction, Fraction);
+  EXPECT_EQ(O.Limiter, Limiter);
+}
+
 TEST(Occupancy, KnowsHopperOnly) {
   EXPECT_TRUE(smLimits("sm_90").has_value());
   EXPECT_TRUE(smLimits("sm_90a").has_value());
@@ -29,35 +39,23 @@ TEST(Occupancy, KnowsHopperOnly) {
 TEST(Occupancy, FullWhenNothingBinds) {
   // 256 threads x 32 registers: 8 warps of 1024 registers; 16 warps per
   // sub-partition, 64 per SM: 8 blocks by registers and by threads.
-  Occupancy O = theoreticalOccupancy(hopper(), 256, 32, 0);
-  EXPECT_EQ(O.BlocksPerSm, 8);
-  EXPECT_EQ(O.WarpsPerSm, 64);
-  EXPECT_DOUBLE_EQ(O.Fraction, 1.0);
-  EXPECT_EQ(O.Limiter, OccupancyLimiter::Threads);
+  expectOccupancy(256, 32, 0, 8, 1.0, OccupancyLimiter::Threads);
 }
 
 TEST(Occupancy, RegistersBind) {
   // 40 registers: 1280 per warp, 12 warps per sub-partition, 48 per SM.
-  Occupancy O = theoreticalOccupancy(hopper(), 256, 40, 0);
-  EXPECT_EQ(O.BlocksPerSm, 6);
-  EXPECT_DOUBLE_EQ(O.Fraction, 0.75);
-  EXPECT_EQ(O.Limiter, OccupancyLimiter::Registers);
+  expectOccupancy(256, 40, 0, 6, 0.75, OccupancyLimiter::Registers);
   // 33 registers round up to 1280 per warp as well (unit of 256).
   EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 33, 0).BlocksPerSm, 6);
   // 64 registers: 8 warps per sub-partition, 4 blocks of 8 warps.
   EXPECT_DOUBLE_EQ(theoreticalOccupancy(hopper(), 256, 64, 0).Fraction, 0.5);
   // 255 registers: 8192 per warp, 2 warps per sub-partition, one block.
-  O = theoreticalOccupancy(hopper(), 256, 255, 0);
-  EXPECT_EQ(O.BlocksPerSm, 1);
-  EXPECT_DOUBLE_EQ(O.Fraction, 0.125);
+  expectOccupancy(256, 255, 0, 1, 0.125, OccupancyLimiter::Registers);
 }
 
 TEST(Occupancy, SharedMemoryBinds) {
   // 48 KB + 1 KB reserved per block: 4 blocks in 228 KB.
-  Occupancy O = theoreticalOccupancy(hopper(), 256, 32, 48 * 1024);
-  EXPECT_EQ(O.BlocksPerSm, 4);
-  EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
-  EXPECT_EQ(O.Limiter, OccupancyLimiter::SharedMemory);
+  expectOccupancy(256, 32, 48 * 1024, 4, 0.5, OccupancyLimiter::SharedMemory);
   // 2 KB of reduction scratch (256 doubles) leaves occupancy at 100%.
   EXPECT_DOUBLE_EQ(theoreticalOccupancy(hopper(), 256, 32, 2048).Fraction, 1.0);
   // The 128-byte unit: 27 KB + 1 KB reserved fits 8 times; 1 byte more does not.
@@ -67,17 +65,12 @@ TEST(Occupancy, SharedMemoryBinds) {
 
 TEST(Occupancy, BlockCountBindsSmallBlocks) {
   // One warp per block: 32 blocks is the SM's limit, half the warp slots.
-  Occupancy O = theoreticalOccupancy(hopper(), 32, 16, 0);
-  EXPECT_EQ(O.BlocksPerSm, 32);
-  EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
-  EXPECT_EQ(O.Limiter, OccupancyLimiter::Blocks);
+  expectOccupancy(32, 16, 0, 32, 0.5, OccupancyLimiter::Blocks);
 }
 
 TEST(Occupancy, PartialWarpsCountWhole) {
   // 100 threads occupy 4 warps.
-  Occupancy O = theoreticalOccupancy(hopper(), 100, 32, 0);
-  EXPECT_EQ(O.BlocksPerSm, 16);
-  EXPECT_EQ(O.WarpsPerSm, 64);
+  expectOccupancy(100, 32, 0, 16, 1.0, OccupancyLimiter::Threads);
 }
 
 TEST(Occupancy, TooBigDoesNotRun) {

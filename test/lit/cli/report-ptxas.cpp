@@ -6,6 +6,8 @@
 // RUN: %stencilc %s --report=ptxas -o %t.cu 2>&1 | FileCheck %s
 // RUN: %stencilc %s --report=ptxas --tile=norm:128x1 -o %t.cu 2>&1 | FileCheck %s --check-prefix=TILE
 // RUN: %stencilc %s --report=ptxas --arch=sm_80 -o %t.cu 2>&1 | FileCheck %s --check-prefix=SM80
+// -O0: the block-tree reduction takes one double of shared memory per thread.
+// RUN: %stencilc %s --report=ptxas -O0 -o %t.cu 2>&1 | FileCheck %s --check-prefix=O0
 // A missing nvcc is a usage error that says so.
 // RUN: not %stencilc %s --report=ptxas --nvcc=%t.missing -o %t.cu 2>&1 | FileCheck %s --check-prefix=NONVCC
 // A value other than ptxas is refused.
@@ -24,6 +26,8 @@ STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 
 // The block of --tile is the one the occupancy is computed for.
 // TILE: remark: kernel norm: ptxas: {{.*}}theoretical occupancy on sm_90 {{.*}} blocks of 128 threads
+
+// O0: remark: kernel norm: ptxas: [[#]] registers, shared memory 0 B static + 2 KB dynamic,
 
 // SM80: remark: kernel norm: ptxas: [[#]] registers, {{.*}}; occupancy unknown: stencilc knows the limits of sm_90 only
 

@@ -7,8 +7,8 @@
 // units of the row-major strides. Reductions accumulate per thread, combine
 // per block (tree or warp shuffles, as ir::Kernel::Reductions says) and end
 // in one atomic per block on a device accumulator the launcher initialises
-// and reads back. Histogram updates go through one lowering function per
-// ir::HistogramLowering.
+// and reads back. Kernels with histograms are templates over their lowering,
+// chosen per launch (HistogramEmitter.h).
 //
 // Exactness: expressions are printed fully parenthesised in the IR's order,
 // every C++ subexpression has exactly the IR type (constants carry their
@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaEmitter.h"
+#include "codegen/HistogramEmitter.h"
 
 #include <algorithm>
 #include <cmath>
@@ -177,12 +178,6 @@ std::string identityOf(const Param &P) {
   return "0";
 }
 
-HistogramLowering compiledHistogramLowering(const Kernel &K) {
-  // Only the plain-atomic lowering exists so far; Auto resolves to it.
-  (void)K;
-  return HistogramLowering::PlainAtomic;
-}
-
 //===----------------------------------------------------------------------===//
 // Per-kernel emission
 //===----------------------------------------------------------------------===//
@@ -202,12 +197,7 @@ public:
         return true;
     return false;
   }
-  bool hasHistograms() const {
-    for (const Param &P : K.Params)
-      if (P.Kind == ParamKind::Histogram)
-        return true;
-    return false;
-  }
+  bool hasHistograms() const { return stencilc::hasHistograms(K); }
 
   /// The declaration part of the header: the result struct and the launcher.
   std::string headerDecl() const {
@@ -239,7 +229,7 @@ public:
       OS << (I ? ", " : "") << K.PassesApplied[I];
     OS << "\n// reductions: " << (hasReductions() ? loweringName(K.Reductions) : "none")
        << "; histograms: "
-       << (hasHistograms() ? loweringName(compiledHistogramLowering(K)) : "none")
+       << (hasHistograms() ? loweringName(K.Histograms) : "none")
        << "\n";
     std::string Pending = pendingDecisions();
     if (!Pending.empty())
@@ -269,9 +259,6 @@ private:
     if (K.Sched.StreamDim >= 0)
       Add("stream along dimension " + std::to_string(K.Sched.StreamDim) +
           " (points per thread become a smaller grid)");
-    if (hasHistograms() && K.Histograms != HistogramLowering::Auto &&
-        K.Histograms != HistogramLowering::PlainAtomic)
-      Add(std::string("histogram lowering ") + loweringName(K.Histograms));
     return S;
   }
 
@@ -439,7 +426,7 @@ private:
       OS << In << reduceStmt(S) << "\n";
       return;
     case StmtKind::HistAdd:
-      OS << In << histogramAdd(S, compiledHistogramLowering(K)) << "\n";
+      OS << In << histogramAdd(S) << "\n";
       return;
     case StmtKind::If:
       OS << In << "if (" << expr(S.Cond) << ") {\n";
@@ -469,25 +456,11 @@ private:
     return S.Name + " = " + Fn + "(" + S.Name + ", " + V + ");";
   }
 
-  /// One function per histogram lowering; each returns one statement.
-  std::string histogramAdd(const Stmt &S, HistogramLowering L) {
-    switch (L) {
-    case HistogramLowering::Auto:
-    case HistogramLowering::PlainAtomic:
-    case HistogramLowering::WarpAggregated:
-    case HistogramLowering::SharedPrivatized:
-    case HistogramLowering::SharedWarpAggregated:
-      return histogramAddPlainAtomic(S);
-    }
-    return histogramAddPlainAtomic(S);
-  }
-
-  std::string histogramAddPlainAtomic(const Stmt &S) {
+  /// h[i] += v through the kernel's histogram target (HistogramEmitter.h).
+  std::string histogramAdd(const Stmt &S) {
     const Param *P = K.findParam(S.Name);
-    return "stencil::detail::histogramAddPlainAtomic(" + S.Name + ", " +
-           S.Name + "_size_, " + S.Name + "_fault_, " +
-           exprAs(S.Index, Type::Int64) + ", " + exprAs(S.Value, P->Elem) +
-           ");";
+    return histogramUpdate(S, exprAs(S.Index, Type::Int64),
+                           exprAs(S.Value, P->Elem), isLaunchUniform(S.Value));
   }
 
   //--- the __global__ kernel -------------------------------------------------
@@ -525,7 +498,7 @@ private:
       Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
     Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                    "> dom_");
-    std::string S = "__global__ void " + kernelName() + "(";
+    std::string S = histogramKernelTemplate(K) + "__global__ void " + kernelName() + "(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ",\n    " : "\n    ") + Args[I];
     return S + ")";
@@ -543,6 +516,7 @@ private:
     block(Points, K.Body, Depth);
 
     std::ostringstream OS;
+    OS << histogramKernelBegin(K);
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
         OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
@@ -571,6 +545,7 @@ private:
     OS << Points.str();
     for (int D = K.Rank - 1; D >= 0; --D)
       OS << indent(1 + D) << "}\n";
+    OS << histogramKernelEnd(K, hasReductions());
 
     bool First = true;
     for (const Param &P : K.Params) {
@@ -700,11 +675,6 @@ private:
         OS << "  stencil::detail::requireSameExtents<" << R
            << ">(kernel_name_, \"" << First->Name << "\", extents_, \""
            << P.Name << "\", " << P.Name << ".extents());\n";
-    if (hasHistograms())
-      OS << "  stencil::detail::requireHistogramLowering(kernel_name_, "
-         << static_cast<int>(compiledHistogramLowering(K)) << ", \""
-         << loweringName(compiledHistogramLowering(K)) << "\", " << O
-         << ");\n";
     OS << "  const stencil::detail::Domain<" << R
        << "> domain_ = stencil::detail::launchDomain<" << R
        << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
@@ -718,6 +688,7 @@ private:
        << ">(domain_, block_, " << O << ".PointsPerThread > 0 ? " << O
        << ".PointsPerThread : " << K.Sched.PointsPerThread << ", "
        << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
+    OS << histogramLauncherChoice(K, O);
 
     const bool Device = hasReductions() || hasHistograms();
     if (Device) {
@@ -757,18 +728,14 @@ private:
                               deviceAccumType(P) == Type::Int64
                           ? 8
                           : 4);
-    std::string Smem = "0";
-    if (SmemElem) {
-      Smem = K.Reductions == ReductionLowering::WarpShuffleAtomic
+    auto SmemFor = [&](const std::string &Block) -> std::string {
+      if (!SmemElem)
+        return "0";
+      return K.Reductions == ReductionLowering::WarpShuffleAtomic
                  ? "32 * " + std::to_string(SmemElem)
-                 : "size_t(stencil::detail::threadsPerBlock(block_)) * " +
+                 : "size_t(stencil::detail::threadsPerBlock(" + Block + ")) * " +
                        std::to_string(SmemElem);
-    }
-    OS << "  if (!domain_.empty()) {\n";
-    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
-       << O << ".Stream);\n";
-    OS << "    " << kernelName() << "<<<grid_, block_, " << Smem << ", " << O
-       << ".Stream>>>(";
+    };
     std::vector<std::string> Args;
     for (const Param &P : K.Params) {
       switch (P.Kind) {
@@ -795,11 +762,20 @@ private:
     for (const Uniform &U : K.Uniforms)
       Args.push_back(localName(U.Name));
     Args.push_back("domain_");
+    std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
-      OS << (I ? ", " : "") << Args[I];
-    OS << ");\n";
-    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
-    OS << "    timer_.finish();\n";
+      ArgList += (I ? ", " : "") + Args[I];
+    OS << "  if (!domain_.empty()) {\n";
+    if (hasHistograms()) {
+      OS << histogramLaunch(K, kernelName(), ArgList, O, SmemFor);
+    } else {
+      OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
+         << O << ".Stream);\n";
+      OS << "    " << kernelName() << "<<<grid_, block_, " << SmemFor("block_")
+         << ", " << O << ".Stream>>>(" << ArgList << ");\n";
+      OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+      OS << "    timer_.finish();\n";
+    }
     OS << "  }\n";
     if (Device)
       OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "
@@ -844,6 +820,9 @@ EmitResult emitCuda(const Module &M, const EmitOptions &Opts) {
   const std::string &HeaderName = Opts.HeaderName;
   EmitResult R;
 
+  bool AnyHistograms = false;
+  for (const Kernel &K : M.Kernels)
+    AnyHistograms |= hasHistograms(K);
   std::ostringstream H;
   H << "// " << (HeaderName.empty() ? stem(Spec) + ".h" : baseName(HeaderName))
     << " - generated by stencilc from " << Spec
@@ -851,7 +830,8 @@ EmitResult emitCuda(const Module &M, const EmitOptions &Opts) {
     << "// Host API: one function per kernel. Grids are stencil::Grid "
        "(device memory);\n"
     << "// reductions are returned; errors throw stencil::Error.\n"
-    << "#pragma once\n\n#include <stencil/runtime.hpp>\n\n"
+    << "#pragma once\n\n#include <stencil/runtime.hpp>\n"
+    << (AnyHistograms ? "#include <stencil/histogram.hpp>\n" : "") << "\n"
     << "namespace " << Opts.Namespace << " {\n\n";
   for (const Kernel &K : M.Kernels)
     H << KernelEmitter(K, Opts, Spec).headerDecl() << "\n";

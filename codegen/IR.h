@@ -306,7 +306,8 @@ struct Kernel {
   std::vector<CachedGrid> Cached;
   std::vector<MergeGroup> Merged;
   ReductionLowering Reductions = ReductionLowering::BlockTreeAtomic;
-  HistogramLowering Histograms = HistogramLowering::Auto;
+  /// Auto: chosen per launch (lower-histograms); else the launch default.
+  HistogramLowering Histograms = HistogramLowering::PlainAtomic;
   std::vector<std::string> PassesApplied; ///< names of passes that changed it
   std::vector<Remark> Remarks;
 

@@ -22,6 +22,9 @@ namespace stencilc {
 struct PassOptions {
   /// --tile=KERNEL:BXxBY[xBZ][:ppt] overrides the tile pass per kernel.
   std::map<std::string, ir::Schedule> ScheduleOverrides;
+  /// The target's compute capability (--arch=sm_90 -> 90), for decisions
+  /// that depend on the device's limits.
+  int SmVersion = 90;
 };
 
 class Pass {

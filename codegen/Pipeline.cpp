@@ -7,6 +7,7 @@
 //   tile             block shape, points per thread, streamed dimension
 //   smem-cache       grids read at several offsets staged in shared memory
 //   warp-aggregate   warp-level combining for reductions before the atomic
+//   lower-histograms histogram lowering chosen per launch from the bin count
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Pipeline.h"
@@ -14,6 +15,7 @@
 #include "codegen/Footprint.h"
 #include "codegen/Verifier.h"
 #include "codegen/passes/HoistDivision.h"
+#include "codegen/passes/LowerHistograms.h"
 #include "codegen/passes/MergeArrays.h"
 #include "codegen/passes/SmemCache.h"
 #include "codegen/passes/Tile.h"
@@ -30,6 +32,7 @@ std::vector<std::unique_ptr<Pass>> createPipeline() {
   P.push_back(createTilePass());
   P.push_back(createSmemCachePass());
   P.push_back(createWarpAggregatePass());
+  P.push_back(createLowerHistogramsPass());
   return P;
 }
 

@@ -27,7 +27,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <set>
 #include <stdexcept>
 
@@ -126,9 +128,13 @@ int usage(const Twine &Msg) {
 void listPasses() {
   outs() << "Passes, in pipeline order (each can be turned off with "
             "--disable-pass=NAME):\n";
-  for (const auto &P : stencilc::createPipeline()) {
+  auto Pipeline = stencilc::createPipeline();
+  size_t Width = 0;
+  for (const auto &P : Pipeline)
+    Width = std::max(Width, std::strlen(P->name()));
+  for (const auto &P : Pipeline) {
     outs() << "  " << P->name();
-    for (size_t I = std::strlen(P->name()); I < 16; ++I)
+    for (size_t I = std::strlen(P->name()); I < Width + 2; ++I)
       outs() << ' ';
     outs() << P->summary();
     if (!P->implemented())
@@ -179,6 +185,13 @@ std::string makeDepfile(const std::vector<std::string> &Targets,
   for (const std::string &D : Deps)
     S += " \\\n  " + makeEscaped(D);
   return S + "\n";
+}
+
+/// --arch=sm_NN -> NN.
+bool parseSmVersion(StringRef Value, int &Out) {
+  if (!Value.consume_front("sm_"))
+    return false;
+  return !Value.getAsInteger(10, Out) && Out > 0;
 }
 
 /// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
@@ -311,6 +324,8 @@ int main(int Argc, char **Argv) {
     if (!parseTile(T, Pipe.Pass.ScheduleOverrides))
       return usage("malformed --tile=" + T +
                    " (expected KERNEL:BXxBY[xBZ], at most 1024 threads)");
+  if (!parseSmVersion(Arch, Pipe.Pass.SmVersion))
+    return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))
     return usage("no such file: '" + SpecPath + "'");
   if (SpecPath != "-" && sys::fs::is_directory(SpecPath))

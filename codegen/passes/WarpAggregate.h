@@ -3,7 +3,14 @@
 // `warp-aggregate` lowers scalar reductions (Sum/Max/Min) with per-thread
 // partials combined by warp shuffles and one shared slot per warp, instead
 // of the shared-memory tree of the straightforward lowering; either way one
-// atomic per block. Histogram updates keep their lowering (chosen per launch).
+// atomic per block.
+//
+// Histograms are not this pass's business: their warp aggregation
+// (__match_any_sync leaders, the paper's method) is one of the lowerings
+// `lower-histograms` lets each launch choose, because whether it pays
+// depends on the bin count, known only at launch (H100: 30x at 1 bin, none
+// from 10^4). In a kernel with both, the block reductions run after the
+// histograms' flush and reuse their shared memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_WARPAGGREGATE_H

@@ -23,6 +23,13 @@
 
 #include <cstdint>
 
+// The few helpers that device code calls too.
+#if defined(__CUDACC__)
+#define STENCIL_HOST_DEVICE __host__ __device__
+#else
+#define STENCIL_HOST_DEVICE
+#endif
+
 namespace stencil {
 
 /// The lowerings; values match stencilc::ir::HistogramLowering.
@@ -53,23 +60,141 @@ constexpr int64_t histogramSharedReserve = 1024;
 /// shared-memory atomic (measured crossover between 10 and 100 bins).
 constexpr int64_t histogramWarpAggregateMaxBins = 32;
 
-/// The lowering for a launch with Bins counters of CounterBytes each on a
-/// device whose blocks may use SharedBytesPerBlock of shared memory.
+/// One histogram of a launch: its bin count and counter type.
+struct HistogramShape {
+  int64_t Bins;
+  int CounterBytes;
+  bool FloatCounter;
+};
+
+/// Bytes of one private copy in shared memory, rounded up to 8 so that the
+/// next histogram of the kernel stays aligned for 8-byte counters.
+STENCIL_HOST_DEVICE constexpr int64_t histogramSharedBytes(const HistogramShape &S) {
+  return (S.Bins * S.CounterBytes + 7) / 8 * 8;
+}
+
+/// The lowering for a launch whose histograms are Shapes[0..Count) on a
+/// device whose blocks may use SharedBytesPerBlock of shared memory. All
+/// histograms of a kernel share one lowering: private copies of all of them
+/// must fit in one block's shared memory together. Warp aggregation inside
+/// shared memory is chosen when any float histogram has few bins: without it
+/// such a histogram costs up to 32x (1.33 vs 0.041 ms), with it an integer
+/// one beside it costs at most 2x (0.037 vs 0.035 ms at 1 bin, 0.113 vs
+/// 0.057 ms at 10^4).
+inline HistogramLowering chooseHistogramLowering(const HistogramShape *Shapes,
+                                                 int Count,
+                                                 int64_t SharedBytesPerBlock) {
+  int64_t Bytes = 0;
+  bool AnyBins = false, FewFloatBins = false;
+  for (int I = 0; I < Count; ++I) {
+    const HistogramShape &S = Shapes[I];
+    if (S.Bins <= 0)
+      continue;
+    AnyBins = true;
+    Bytes += histogramSharedBytes(S);
+    FewFloatBins |= S.FloatCounter && S.Bins <= histogramWarpAggregateMaxBins;
+  }
+  if (!AnyBins || Bytes > SharedBytesPerBlock - histogramSharedReserve)
+    return HistogramLowering::PlainAtomic;
+  return FewFloatBins ? HistogramLowering::SharedWarpAggregated
+                      : HistogramLowering::SharedPrivatized;
+}
+
+/// The lowering for a launch with one histogram of Bins counters of
+/// CounterBytes each on a device whose blocks may use SharedBytesPerBlock of
+/// shared memory.
 inline HistogramLowering chooseHistogramLowering(int64_t Bins, int CounterBytes,
                                                  bool FloatCounter,
                                                  int64_t SharedBytesPerBlock) {
-  bool Fits = Bins > 0 && Bins * CounterBytes <=
-                              SharedBytesPerBlock - histogramSharedReserve;
-  if (!Fits)
-    return HistogramLowering::PlainAtomic;
-  if (FloatCounter && Bins <= histogramWarpAggregateMaxBins)
-    return HistogramLowering::SharedWarpAggregated;
-  return HistogramLowering::SharedPrivatized;
+  const HistogramShape S{Bins, CounterBytes, FloatCounter};
+  return chooseHistogramLowering(&S, 1, SharedBytesPerBlock);
 }
+
+/// Threads per block of a privatised launch whose options name no block.
+/// Each block clears and flushes every bin and the grid is persistent, so
+/// bigger blocks mean fewer passes over the bins; but float shared atomics
+/// on few bins contend within the block. H100, 10^7 samples, kernel ms for
+/// blocks of 256 / 512 / 1024 threads (bench/results/histogram-h100.md):
+///   int,    100 bins: 0.036 / 0.036 / 0.034; 10^4: 0.053 / 0.044 / 0.039
+///   double,  10 bins: 0.040 / 0.045 / 0.074; 100:  0.059 / 0.064 / 0.081
+///   double, 10^3 bins: 0.062 / 0.054 / 0.052
+inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes, int Count) {
+  int64_t MaxBins = 0;
+  bool FloatCounter = false;
+  for (int I = 0; I < Count; ++I) {
+    MaxBins = Shapes[I].Bins > MaxBins ? Shapes[I].Bins : MaxBins;
+    FloatCounter |= Shapes[I].FloatCounter;
+  }
+  if (MaxBins >= 1000)
+    return 1024;
+  return FloatCounter ? 256 : 512;
+}
+
+/// Fewest threads per SM a privatised launch must keep resident for the
+/// model to choose it: with blocks forced small and bins large, shared
+/// memory caps the blocks per SM and too few loads are in flight. H100,
+/// blocks of 128 forced: 10^4 double bins (2 blocks, 256 threads per SM)
+/// 0.215 ms vs plain atomics 0.189; 10^4 int bins (5 blocks, 640 threads)
+/// 0.079 vs 0.247.
+constexpr int histogramPrivatizedMinResidentThreads = 512;
 
 /// Largest bin count that still fits in shared memory (for --report).
 inline int64_t histogramSharedMaxBins(int CounterBytes, int64_t SharedBytesPerBlock) {
-  return (SharedBytesPerBlock - histogramSharedReserve) / CounterBytes;
+  return (SharedBytesPerBlock - histogramSharedReserve) / 8 * 8 / CounterBytes;
+}
+
+/// Whether a lowering keeps private bins in shared memory.
+STENCIL_HOST_DEVICE constexpr bool isSharedHistogramLowering(HistogramLowering L) {
+  return L == HistogramLowering::SharedPrivatized ||
+         L == HistogramLowering::SharedWarpAggregated;
+}
+
+/// Shared memory a block may opt into on sm_XY (SmVersion = 10X + Y), from
+/// the CUDA C Programming Guide's table of per-compute-capability limits.
+/// The launcher asks the device itself; `--report`, which has none, uses this.
+inline int64_t sharedBytesPerBlockOptin(int SmVersion) {
+  if (SmVersion >= 90) return 227 * 1024;
+  if (SmVersion == 80 || SmVersion == 87) return 163 * 1024;
+  if (SmVersion >= 86) return 99 * 1024;
+  if (SmVersion >= 75) return 64 * 1024;
+  if (SmVersion >= 70) return 96 * 1024;
+  return 48 * 1024;
+}
+
+/// A run of bin counts [FirstBins, LastBins] that one lowering serves;
+/// LastBins < 0 means "and above".
+struct HistogramLoweringRange {
+  int64_t FirstBins;
+  int64_t LastBins;
+  HistogramLowering Lowering;
+};
+
+/// The ranges chooseHistogramLowering gives one histogram, from 1 bin up
+/// (for --report). Each lowering serves one contiguous run of bin counts,
+/// so every boundary is found by doubling and bisection.
+inline int histogramLoweringRanges(int CounterBytes, bool FloatCounter,
+                                   int64_t SharedBytesPerBlock,
+                                   HistogramLoweringRange *Out, int MaxRanges) {
+  const int64_t Limit = int64_t(1) << 40;
+  auto At = [&](int64_t Bins) {
+    return chooseHistogramLowering(Bins, CounterBytes, FloatCounter,
+                                   SharedBytesPerBlock);
+  };
+  int N = 0;
+  for (int64_t First = 1; First <= Limit && N < MaxRanges;) {
+    const HistogramLowering L = At(First);
+    int64_t Same = First, Step = 1;
+    while (Same + Step <= Limit && At(Same + Step) == L) {
+      Same += Step;
+      Step *= 2;
+    }
+    for (; Step > 0; Step /= 2)
+      if (Same + Step <= Limit && At(Same + Step) == L)
+        Same += Step;
+    Out[N++] = {First, Same >= Limit ? -1 : Same, L};
+    First = Same + 1;
+  }
+  return N;
 }
 
 } // namespace stencil

@@ -16,6 +16,7 @@
 #define STENCIL_RUNTIME_HPP
 
 #include <stencil/grid.hpp>
+#include <stencil/histogram_model.hpp>
 
 #include <cuda_runtime.h>
 
@@ -398,7 +399,9 @@ struct LaunchOptions {
   std::array<int64_t, 3> Lo{}, Hi{};
   std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
   int PointsPerThread = 0;
-  int HistogramLowering = -1; ///< -1 auto, else a stencilc::ir::HistogramLowering
+  /// Auto: the compiled lowering, or the model's choice per launch
+  /// (stencil/histogram.hpp); anything else forces that lowering.
+  ::stencil::HistogramLowering HistogramLowering = ::stencil::HistogramLowering::Auto;
   cudaStream_t Stream = 0;
 };
 
@@ -566,20 +569,6 @@ inline void checkHistogramFault(const char *Kernel, const char *Hist,
     throw Error(Kernel, "histogram '" + std::string(Hist) + "': bin " +
                             std::to_string(F.Bin) + " outside [0, " +
                             std::to_string(Size) + ")");
-}
-
-/// Throws when the options ask for a histogram lowering this kernel was not
-/// compiled with (Compiled is the ir::HistogramLowering value it has).
-inline void requireHistogramLowering(const char *Kernel, int Compiled,
-                                     const char *CompiledName,
-                                     const LaunchOptions &Opts) {
-  if (Opts.HistogramLowering < 0 || Opts.HistogramLowering == 0 ||
-      Opts.HistogramLowering == Compiled)
-    return;
-  throw Error(Kernel, "histogram lowering " +
-                          std::to_string(Opts.HistogramLowering) +
-                          " was requested but the kernel was compiled with " +
-                          CompiledName + " only");
 }
 
 /// Cached properties of a device (by ordinal).
@@ -769,20 +758,6 @@ __device__ void reduceWarpShuffleAtomic(T *Total, T Partial, void *Smem) {
       Op::atomic(Total, V);
   }
   __syncthreads();
-}
-
-/// h[Bin] += V with a bounds check (the straightforward histogram lowering):
-/// a bin outside [0, Size) records a fault the launcher turns into an error.
-template <class T>
-__device__ inline void histogramAddPlainAtomic(T *Hist, int64_t Size,
-                                               HistogramFault *Fault,
-                                               int64_t Bin, T V) {
-  if (Bin >= 0 && Bin < Size) {
-    atomicAddValue(Hist + Bin, V);
-    return;
-  }
-  if (atomicExch(&Fault->Flag, 1) == 0)
-    Fault->Bin = Bin;
 }
 
 #endif // __CUDACC__

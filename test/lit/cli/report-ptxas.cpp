@@ -24,6 +24,15 @@ STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 // CHECK-NEXT: report-ptxas.cpp:[[# @LINE-6]]:21: remark: kernel norm: ptxas: [[#]] registers, shared memory 0 B static + 256 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{[0-9.]+}}% ([[#]] blocks of 256 threads, [[#]] of 64 warps per SM, limited by {{registers|threads}})
 // CHECK:      remark: kernel copy: ptxas: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{.*}} blocks of 256 threads
 
+// A histogram kernel is a template over its lowering: one line per instance.
+STENCIL_KERNEL void hist(In<double, 1> x, Histogram<int> bins, int nbins) {
+  bins[min(int(x() * nbins), nbins - 1)] += 1;
+}
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<plain-atomic>: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<warp-aggregated>: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<shared-privatized>: [[#]] registers, shared memory 0 B static + 0 B dynamic (+ the private bins, sized at launch)
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<shared-warp-aggregated>: [[#]] registers,
+
 // The block of --tile is the one the occupancy is computed for.
 // TILE: remark: kernel norm: ptxas: {{.*}}theoretical occupancy on sm_90 {{.*}} blocks of 128 threads
 

@@ -3,6 +3,7 @@
 // domains and their errors, the profiler table, LaunchOptions helpers.
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror %s -x cu -o %t
 // RUN: %t | FileCheck %s
+#include <stencil/histogram.hpp>
 #include <stencil/runtime.hpp>
 
 #include <cstdio>
@@ -89,13 +90,23 @@ int main() {
   });
   // CHECK-NEXT: stencil: hist: histogram 'bins': bin -3 outside [0, 10)
   expectError([] { detail::checkHistogramFault("hist", "bins", {1, -3}, 10); });
+  // The per-launch histogram lowering: forced, compiled, or unknown (the
+  // model's choice and forced shared lowerings ask the device: GPU tests).
   LaunchOptions Lowering;
-  Lowering.HistogramLowering = 2;
-  // CHECK-NEXT: stencil: hist: histogram lowering 2 was requested but the kernel was compiled with plain-atomic only
-  expectError([&] { detail::requireHistogramLowering("hist", 1, "plain-atomic", Lowering); });
-  Lowering.HistogramLowering = 1;
-  // CHECK-NEXT: no error
-  expectError([&] { detail::requireHistogramLowering("hist", 1, "plain-atomic", Lowering); });
+  Lowering.HistogramLowering = HistogramLowering::WarpAggregated;
+  // CHECK-NEXT: forced warp-aggregated
+  std::printf("forced %s\n", histogramLoweringName(detail::histogramLaunchLowering(
+                                 "hist", Lowering, HistogramLowering::Auto, {{10, 4, false}}, nullptr, dim3(512))));
+  // CHECK-NEXT: compiled plain-atomic
+  std::printf("compiled %s\n", histogramLoweringName(detail::histogramLaunchLowering(
+                                   "hist", LaunchOptions{}, HistogramLowering::PlainAtomic,
+                                   {{10, 4, false}}, nullptr, dim3(512))));
+  Lowering.HistogramLowering = static_cast<HistogramLowering>(9);
+  // CHECK-NEXT: stencil: hist: unknown histogram lowering 9
+  expectError([&] {
+    detail::histogramLaunchLowering("hist", Lowering, HistogramLowering::Auto, {{10, 4, false}},
+                                    nullptr, dim3(512));
+  });
   // CHECK-NEXT: stencil: Grid: extents [0x3] must all be positive
   expectError([] { Grid<float, 2> G(Extents<2>{0, 3}); });
 

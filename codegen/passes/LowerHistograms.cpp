@@ -1,0 +1,72 @@
+//===- LowerHistograms.cpp ------------------------------------------------===//
+#include "codegen/passes/LowerHistograms.h"
+
+#include "runtime/include/stencil/histogram_model.hpp"
+
+#include <string>
+
+namespace stencilc {
+
+using namespace ir;
+
+namespace {
+
+int counterBytes(Type T) { return T == Type::Int32 || T == Type::Float32 ? 4 : 8; }
+
+std::string binRange(const stencil::HistogramLoweringRange &R) {
+  if (R.LastBins < 0)
+    return std::to_string(R.FirstBins) + " bins and above";
+  if (R.LastBins == R.FirstBins)
+    return std::to_string(R.FirstBins) + (R.FirstBins == 1 ? " bin" : " bins");
+  return std::to_string(R.FirstBins) + ".." + std::to_string(R.LastBins) + " bins";
+}
+
+class LowerHistogramsPass : public Pass {
+public:
+  const char *name() const override { return "lower-histograms"; }
+  const char *summary() const override {
+    return "histogram updates: each launch picks plain, warp-aggregated or "
+           "shared-memory privatised atomics from the bin count";
+  }
+  bool run(Kernel &K, const PassOptions &Opts) override {
+    int Histograms = 0;
+    for (const Param &P : K.Params)
+      Histograms += P.Kind == ParamKind::Histogram;
+    if (!Histograms || K.Histograms == HistogramLowering::Auto)
+      return false;
+    K.Histograms = HistogramLowering::Auto;
+    const int64_t Shared = stencil::sharedBytesPerBlockOptin(Opts.SmVersion);
+    for (const Param &P : K.Params) {
+      if (P.Kind != ParamKind::Histogram)
+        continue;
+      stencil::HistogramLoweringRange Ranges[8];
+      int N = stencil::histogramLoweringRanges(counterBytes(P.Elem),
+                                               isFloat(P.Elem), Shared, Ranges, 8);
+      std::string M = "'" + P.Name + "' (" + typeName(P.Elem) +
+                      " counters): chosen per launch; on sm_" +
+                      std::to_string(Opts.SmVersion) + " (" +
+                      std::to_string(Shared / 1024) +
+                      " KiB shared memory per block): ";
+      for (int I = 0; I < N; ++I)
+        M += std::string(I ? ", " : "") +
+             stencil::histogramLoweringName(Ranges[I].Lowering) + " for " +
+             binRange(Ranges[I]);
+      K.Remarks.push_back({name(), P.Loc, M});
+    }
+    if (Histograms > 1)
+      K.Remarks.push_back(
+          {name(), K.Loc,
+           std::to_string(Histograms) +
+               " histograms share one lowering: privatised only when their "
+               "private copies fit in shared memory together"});
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createLowerHistogramsPass() {
+  return std::make_unique<LowerHistogramsPass>();
+}
+
+} // namespace stencilc

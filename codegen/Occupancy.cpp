@@ -64,7 +64,8 @@ Occupancy theoreticalOccupancy(const SmLimits &L, int ThreadsPerBlock,
   // Shared memory: every block also holds the driver's reserved share.
   const int SharedPerBlock =
       roundUp(SharedBytesPerBlock + L.SharedReservedPerBlock, L.SharedGranularity);
-  const int BySharedMemory = L.SharedBytesPerSm / SharedPerBlock;
+  const int BySharedMemory = SharedPerBlock ? L.SharedBytesPerSm / SharedPerBlock
+                                            : std::numeric_limits<int>::max();
 
   const int ByThreads = WarpSlots / WarpsPerBlock;
 

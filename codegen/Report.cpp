@@ -2,6 +2,7 @@
 #include "codegen/Report.h"
 
 #include "codegen/Occupancy.h"
+#include "runtime/include/stencil/histogram_model.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -118,23 +119,45 @@ static std::string sourceName(const std::string &S, size_t &Pos) {
   return S.substr(Digits, Len);
 }
 
-bool mangledNameIs(const std::string &MangledName, const std::string &Name) {
-  const std::string &S = MangledName;
+std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
   if (S.compare(0, 2, "_Z") != 0)
-    return false;
+    return std::nullopt;
   size_t Pos = 2;
   if (Pos < S.size() && S[Pos] == 'L') // internal linkage
     ++Pos;
-  if (Pos >= S.size() || S[Pos] != 'N')
-    return sourceName(S, Pos) == Name;
-  // Nested name: N [CV-qualifiers] <source-name>+ E; the last one is ours.
-  ++Pos;
-  while (Pos < S.size() && (S[Pos] == 'K' || S[Pos] == 'V' || S[Pos] == 'r'))
+  MangledFunction F;
+  if (Pos < S.size() && S[Pos] == 'N') {
+    // Nested name: N [CV-qualifiers] <source-name>+ [template-args] E; the
+    // last source name is the function's.
     ++Pos;
-  std::string Last;
-  for (std::string Part; !(Part = sourceName(S, Pos)).empty();)
-    Last = Part;
-  return Last == Name;
+    while (Pos < S.size() && (S[Pos] == 'K' || S[Pos] == 'V' || S[Pos] == 'r'))
+      ++Pos;
+    for (std::string Part; !(Part = sourceName(S, Pos)).empty();)
+      F.Name = Part;
+  } else {
+    F.Name = sourceName(S, Pos);
+  }
+  if (F.Name.empty())
+    return std::nullopt;
+  // One integer template argument: I Li<digits> E (n for a minus sign).
+  if (S.compare(Pos, 3, "ILi") == 0) {
+    size_t End = S.find('E', Pos + 3);
+    std::string Digits = S.substr(Pos + 3, End == std::string::npos ? 0 : End - Pos - 3);
+    bool Negative = !Digits.empty() && Digits[0] == 'n';
+    if (Negative)
+      Digits.erase(0, 1);
+    if (!Digits.empty() && Digits.size() < 10 &&
+        std::all_of(Digits.begin(), Digits.end(),
+                    [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }) &&
+        End + 1 < S.size() && S[End + 1] == 'E')
+      F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
+  }
+  return F;
+}
+
+bool mangledNameIs(const std::string &MangledName, const std::string &Name) {
+  std::optional<MangledFunction> F = parseMangledFunction(MangledName);
+  return F && F->Name == Name;
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,10 +260,12 @@ private:
                 " on the device): " + loweringName(K.Reductions));
       if (P.Kind == ParamKind::Histogram)
         add(P.Loc, "histogram",
-            "'" + P.Name + "': " + loweringName(K.Histograms) +
+            "'" + P.Name + "': " +
                 (K.Histograms == HistogramLowering::Auto
-                     ? " (per launch, LaunchOptions::HistogramLowering forces one)"
-                     : ""));
+                     ? std::string("lowering chosen at each launch from the "
+                                   "bin count (stencil/histogram_model.hpp); "
+                                   "LaunchOptions::HistogramLowering forces one")
+                     : loweringName(K.Histograms)));
     }
   }
 
@@ -255,8 +280,21 @@ private:
     }
     for (const PtxasFunction *F : Mine)
       add(K.Loc, "ptxas",
-          (Mine.size() > 1 ? F->MangledName + ": " : std::string()) +
-              resources(*F) + "; " + occupancy(*F, Arch));
+          (Mine.size() > 1 ? instance(*F) + ": " : std::string()) + resources(*F) +
+              "; " + occupancy(*F, Arch));
+  }
+
+  /// Which of several functions emitted for the kernel F is: histogram
+  /// kernels are templates over their lowering (stencil::HistogramLowering).
+  std::string instance(const PtxasFunction &F) const {
+    std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
+    if (!M || !M->IntArgument)
+      return F.MangledName;
+    std::string Argument = std::to_string(*M->IntArgument);
+    if (hasHistogram() && *M->IntArgument >= 0 && *M->IntArgument <= 4)
+      Argument = stencil::histogramLoweringName(
+          static_cast<stencil::HistogramLowering>(*M->IntArgument));
+    return M->Name + "<" + Argument + ">";
   }
 
   std::string resources(const PtxasFunction &F) const {
@@ -264,8 +302,8 @@ private:
     int Dynamic = reductionScratchBytes(K);
     S += "shared memory " + bytes(F.StaticSharedBytes) + " static + " +
          bytes(Dynamic) + " dynamic";
-    if (hasHistogram())
-      S += " (+ the bins of a privatised histogram, chosen at launch)";
+    if (privatisesBins(F))
+      S += " (+ the private bins, sized at launch)";
     S += ", " + bytes(F.StackBytes) + " stack";
     if (F.SpillStoreBytes || F.SpillLoadBytes)
       S += ", spills: " + bytes(F.SpillStoreBytes) + " stored, " +
@@ -290,6 +328,19 @@ private:
            " threads, " + std::to_string(O.WarpsPerSm) + " of " +
            std::to_string(L->MaxThreadsPerSm / 32) + " warps per SM, limited by " +
            limiterName(O.Limiter) + ")";
+  }
+
+  /// Whether F may keep histogram bins in dynamic shared memory: a shared
+  /// lowering's instance, or a histogram kernel of unknown lowering.
+  bool privatisesBins(const PtxasFunction &F) const {
+    if (!hasHistogram())
+      return false;
+    std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
+    if (!M || !M->IntArgument)
+      return true;
+    auto L = static_cast<stencil::HistogramLowering>(*M->IntArgument);
+    return L == stencil::HistogramLowering::SharedPrivatized ||
+           L == stencil::HistogramLowering::SharedWarpAggregated;
   }
 
   bool hasHistogram() const {

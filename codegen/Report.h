@@ -7,7 +7,8 @@
 //   FILE:LINE:COL: remark: kernel NAME: TOPIC: MESSAGE
 //
 // TOPIC is the pass that made the decision (hoist-division, merge-arrays,
-// tile, smem-cache, warp-aggregate), or one of the summaries stencilc adds:
+// tile, smem-cache, warp-aggregate, lower-histograms), or one of the
+// summaries stencilc adds:
 // `launch` (domain and block, first line of every kernel), `pipeline` (the
 // passes that changed the kernel), `reduction` and `histogram` (the lowering
 // of each), `memory` (the bytes-per-point floor, last line of every kernel)
@@ -24,6 +25,7 @@
 
 #include "codegen/IR.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,16 @@ struct PtxasFunction {
 
 /// The entry functions described in the output of `nvcc -Xptxas -v`.
 std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
+
+/// What stencilc needs from an Itanium mangled function name.
+struct MangledFunction {
+  std::string Name;                ///< unqualified
+  std::optional<int> IntArgument;  ///< of a template over one integer
+};
+
+/// Reads a mangled function name (any namespace, internal linkage, at most
+/// one integer template argument understood); nullopt when it is not one.
+std::optional<MangledFunction> parseMangledFunction(const std::string &MangledName);
 
 /// True when MangledName is the Itanium mangling of a function (or function
 /// template) called Name, in any namespace.

@@ -27,7 +27,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <set>
 #include <stdexcept>
 
@@ -126,9 +128,13 @@ int usage(const Twine &Msg) {
 void listPasses() {
   outs() << "Passes, in pipeline order (each can be turned off with "
             "--disable-pass=NAME):\n";
-  for (const auto &P : stencilc::createPipeline()) {
+  auto Pipeline = stencilc::createPipeline();
+  size_t Width = 0;
+  for (const auto &P : Pipeline)
+    Width = std::max(Width, std::strlen(P->name()));
+  for (const auto &P : Pipeline) {
     outs() << "  " << P->name();
-    for (size_t I = std::strlen(P->name()); I < 16; ++I)
+    for (size_t I = std::strlen(P->name()); I < Width + 2; ++I)
       outs() << ' ';
     outs() << P->summary();
     if (!P->implemented())
@@ -181,7 +187,6 @@ std::string makeDepfile(const std::vector<std::string> &Targets,
   return S + "\n";
 }
 
-/// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
 /// --arch=sm_NN -> NN.
 bool parseSmVersion(StringRef Value, int &Out) {
   if (!Value.consume_front("sm_"))
@@ -189,6 +194,7 @@ bool parseSmVersion(StringRef Value, int &Out) {
   return !Value.getAsInteger(10, Out) && Out > 0;
 }
 
+/// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
 bool parseTile(StringRef Value, std::map<std::string, stencilc::ir::Schedule> &Out) {
   auto [Kernel, Shape] = Value.split(':');
   if (Kernel.empty() || Shape.empty())
@@ -235,6 +241,26 @@ std::string defaultOutput() {
   if (Stem.ends_with(".spec"))
     Stem = Stem.drop_back(5);
   return (Stem + ".cu").str();
+}
+
+/// --report=ptxas: compiles the module's CUDA with nvcc -Xptxas -v and prints
+/// the report with ptxas's numbers. False (after saying why) when nvcc fails.
+bool reportWithPtxas(const stencilc::ir::Module &M, stencilc::EmitOptions EO,
+                     const std::string &Nvcc, const IncludeDirs &Includes) {
+  EO.HeaderName = "spec.h";
+  stencilc::EmitResult R = stencilc::emitCuda(M, EO);
+  stencilc::PtxasRun Run = stencilc::runPtxas(Nvcc, R.Cuda, R.Header, EO.HeaderName,
+                                              EO.Arch, {Includes.Dsl, Includes.Runtime});
+  if (!Run.Ok) {
+    errs() << "stencilc: internal error: " << Nvcc
+           << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
+              "itself is broken):\n"
+           << Run.Log;
+    return false;
+  }
+  std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
+  errs() << stencilc::reportModule(M, &Functions, EO.Arch);
+  return true;
 }
 
 } // namespace
@@ -343,24 +369,10 @@ int main(int Argc, char **Argv) {
   EO.Namespace = Namespace;
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
-  if (Report == ReportKind::Ptxas) {
-    stencilc::EmitOptions ForPtxas = EO;
-    ForPtxas.HeaderName = "spec.h";
-    stencilc::EmitResult R = stencilc::emitCuda(*M, ForPtxas);
-    stencilc::PtxasRun Run = stencilc::runPtxas(
-        *Nvcc, R.Cuda, R.Header, ForPtxas.HeaderName, Arch, {Includes.Dsl, Includes.Runtime});
-    if (!Run.Ok) {
-      errs() << "stencilc: internal error: " << *Nvcc
-             << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
-                "itself is broken):\n"
-             << Run.Log;
-      return InternalError;
-    }
-    std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
-    errs() << stencilc::reportModule(*M, &Functions, Arch);
-  } else if (Report == ReportKind::Remarks) {
+  if (Report == ReportKind::Ptxas && !reportWithPtxas(*M, EO, *Nvcc, Includes))
+    return InternalError;
+  if (Report == ReportKind::Remarks)
     errs() << stencilc::reportModule(*M);
-  }
 
   // The files written, for --depfile.
   std::vector<std::string> Written;

@@ -16,6 +16,9 @@ to a file and:
   - snippets that stencilc accepts must also compile as plain C++17 (the
     CPU reference mode of the DSL) with the C++ compiler $CXX (default c++).
 
+Run on the whole tree (no FILE arguments), it also checks that README.md links
+every page under docs/ and that every relative link of those pages resolves.
+
 A block of any language preceded by a line `<!-- file: PATH -->` must equal
 the file PATH of the source tree, character for character: the tutorial shows
 examples/cmake-consumer this way, and the cmake-consumer test builds and runs
@@ -24,6 +27,7 @@ those files.
 Prints one line per failing snippet with its FILE:LINE and the reason, and a
 summary; exits 1 when any snippet fails, 2 on a usage error.
 """
+import concurrent.futures
 import os
 import re
 import shlex
@@ -121,6 +125,37 @@ def same_as_file(root, rel, text):
             f"{b[n] if n < len(b) else '(end)'!r}"]
 
 
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def link_problems(root, files):
+    """Pages README.md does not link, and relative links that lead nowhere."""
+    problems = []
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        linked = {os.path.normpath(m.group(1)) for m in LINK.finditer(f.read())}
+    for path in files:
+        rel = os.path.relpath(path, root)
+        if rel != "README.md" and rel not in linked:
+            problems.append(f"FAIL: README.md does not link {rel}")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for m in LINK.finditer(text):
+            target = m.group(1)
+            if re.match(r"^[a-z]+:", target):
+                continue  # http:, mailto:
+            if not os.path.exists(os.path.join(os.path.dirname(path), target)):
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"FAIL: {rel}:{line}: link to {target}, which does not exist")
+    return problems
+
+
+def check_block(root, stencilc, dsl, cxx, path, line, lang, text, mark, workdir, index):
+    problems = same_as_file(root, mark, text) if mark else []
+    if lang == "cpp":
+        problems += check(stencilc, dsl, cxx, path, line, text, workdir, index)
+    return problems
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
@@ -139,27 +174,33 @@ def main(argv):
     if not shutil.which(cxx):
         print(f"doc-snippets: no C++ compiler '{cxx}': reference-mode compiles skipped")
         cxx = None
-    total = failed = 0
-    with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir:
+    # Snippets are independent: check them on every core.
+    jobs = []
+    with tempfile.TemporaryDirectory(prefix="stencilc-doc-snippets.") as workdir, \
+            concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         for path in files:
             for line, lang, text, mark in snippets(path):
                 if lang != "cpp" and not mark:
                     continue
-                total += 1
-                problems = []
-                if mark:
-                    problems += same_as_file(root, mark, text)
-                if lang == "cpp":
-                    problems += check(stencilc, dsl, cxx, path, line, text, workdir, total)
-                if problems:
-                    failed += 1
-                    shown = os.path.relpath(path, root) if path.startswith(root) else path
-                    print(f"FAIL: {shown}:{line}: " + "\n  ".join(problems))
-    print(f"doc-snippets: {total - failed} of {total} snippets from {len(files)} files pass")
+                jobs.append((path, line, pool.submit(
+                    check_block, root, stencilc, dsl, cxx, path, line, lang, text, mark,
+                    workdir, len(jobs) + 1)))
+        total, failed = len(jobs), 0
+        for path, line, job in jobs:
+            problems = job.result()
+            if problems:
+                failed += 1
+                shown = os.path.relpath(path, root) if path.startswith(root) else path
+                print(f"FAIL: {shown}:{line}: " + "\n  ".join(problems))
+    links = link_problems(root, files) if not argv[3:] else []
+    for problem in links:
+        print(problem)
+    print(f"doc-snippets: {total - failed} of {total} snippets from {len(files)} files pass"
+          + (f"; {len(links)} link problems" if links else ""))
     if total == 0:
         print("doc-snippets: no ```cpp snippet found")
         return 1
-    return 1 if failed else 0
+    return 1 if failed or links else 0
 
 
 if __name__ == "__main__":

@@ -56,4 +56,22 @@ TEST(Report, MatchesMangledNames) {
   EXPECT_FALSE(mangledNameIs("_Z99h_kernel", "h_kernel"));
 }
 
+TEST(Report, ReadsIntegerTemplateArguments) {
+  std::optional<MangledFunction> F = parseMangledFunction(
+      "_ZN3gpu39_GLOBAL__N__6c388771_7_spec_cu_6987718720histogram_int_kernelILi3EEEvPKdPilPN7stencil6detail14HistogramFaultEiNS6_6DomainILi1EEE");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Name, "histogram_int_kernel");
+  EXPECT_EQ(F->IntArgument, 3);
+  F = parseMangledFunction("_Z1fILin2EEvv");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->IntArgument, -2);
+  F = parseMangledFunction("_Z13jacobi_kernelPKfPf");
+  ASSERT_TRUE(F);
+  EXPECT_FALSE(F->IntArgument);
+  // Not one integer argument: a type, or two integers.
+  EXPECT_FALSE(parseMangledFunction("_Z1fIiEvv")->IntArgument);
+  EXPECT_FALSE(parseMangledFunction("_Z1fILi1ELi2EEvv")->IntArgument);
+  EXPECT_FALSE(parseMangledFunction("main"));
+}
+
 } // namespace

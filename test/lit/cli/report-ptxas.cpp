@@ -6,6 +6,8 @@
 // RUN: %stencilc %s --report=ptxas -o %t.cu 2>&1 | FileCheck %s
 // RUN: %stencilc %s --report=ptxas --tile=norm:128x1 -o %t.cu 2>&1 | FileCheck %s --check-prefix=TILE
 // RUN: %stencilc %s --report=ptxas --arch=sm_80 -o %t.cu 2>&1 | FileCheck %s --check-prefix=SM80
+// -O0: the block-tree reduction takes one double of shared memory per thread.
+// RUN: %stencilc %s --report=ptxas -O0 -o %t.cu 2>&1 | FileCheck %s --check-prefix=O0
 // A missing nvcc is a usage error that says so.
 // RUN: not %stencilc %s --report=ptxas --nvcc=%t.missing -o %t.cu 2>&1 | FileCheck %s --check-prefix=NONVCC
 // A value other than ptxas is refused.
@@ -22,8 +24,19 @@ STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 // CHECK-NEXT: report-ptxas.cpp:[[# @LINE-6]]:21: remark: kernel norm: ptxas: [[#]] registers, shared memory 0 B static + 256 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{[0-9.]+}}% ([[#]] blocks of 256 threads, [[#]] of 64 warps per SM, limited by {{registers|threads}})
 // CHECK:      remark: kernel copy: ptxas: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{.*}} blocks of 256 threads
 
+// A histogram kernel is a template over its lowering: one line per instance.
+STENCIL_KERNEL void hist(In<double, 1> x, Histogram<int> bins, int nbins) {
+  bins[min(int(x() * nbins), nbins - 1)] += 1;
+}
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<plain-atomic>: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<warp-aggregated>: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<shared-privatized>: [[#]] registers, shared memory 0 B static + 0 B dynamic (+ the private bins, sized at launch)
+// CHECK-DAG: remark: kernel hist: ptxas: hist_kernel<shared-warp-aggregated>: [[#]] registers,
+
 // The block of --tile is the one the occupancy is computed for.
 // TILE: remark: kernel norm: ptxas: {{.*}}theoretical occupancy on sm_90 {{.*}} blocks of 128 threads
+
+// O0: remark: kernel norm: ptxas: [[#]] registers, shared memory 0 B static + 2 KB dynamic,
 
 // SM80: remark: kernel norm: ptxas: [[#]] registers, {{.*}}; occupancy unknown: stencilc knows the limits of sm_90 only
 

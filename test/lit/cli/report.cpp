@@ -32,7 +32,7 @@ STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: pipeline: changed by tile
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: tile: {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel fill: memory: estimated 4 bytes per point when each grid is read once
-// CHECK-NOT:  remark
+// CHECK-NEXT: {{.*}}report.cpp:{{[0-9]+}}:21: remark: kernel hist: launch: {{.*}}
 
 // O0: remark: kernel sweep: launch: {{.*}} block 32x8x1
 // O0-NEXT: remark: kernel sweep: pipeline: no pass changed this kernel
@@ -44,3 +44,10 @@ STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 // NOHOIST-NOT: hoist-division:
 
 // STDIN: <stdin>:[[# @LINE-31]]:21: remark: kernel sweep: launch:
+
+// Histograms: the lowering is chosen per launch unless a pass fixed it.
+STENCIL_KERNEL void hist(In<double, 1> x, Histogram<int> bins, int nbins) {
+  bins[min(int(x() * nbins), nbins - 1)] += 1;
+}
+// CHECK-HIST: report.cpp:[[# @LINE-3]]:58: remark: kernel hist: histogram: 'bins': lowering chosen at each launch from the bin count (stencil/histogram_model.hpp)
+// RUN: %stencilc %s --report -o %t.cu 2>&1 | FileCheck %s --check-prefix=CHECK-HIST

@@ -2,6 +2,7 @@
 #include "frontend/Diagnostics.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace stencilc::frontend {
 
@@ -34,6 +35,13 @@ DiagText textOf(Diag Kind) {
     return {"offset of grid '%0' is not a constant",
             "offsets must be integer constants: literals, constexpr variables "
             "or the variable of a loop with a constant trip count"};
+  case Diag::OffsetNotInteger:
+    return {"offset of grid '%0' has type '%1', not an integer",
+            "offsets count points; write an integer constant"};
+  case Diag::OffsetRange:
+    return {"offset %1 of grid '%0' is out of range",
+            "offsets lie within [-%2, %2]; a grid read that reaches further "
+            "leaves any grid the kernel can run on"};
   case Diag::OffsetCount:
     return {"grid '%0' of rank %1 takes 0 or %1 offsets, not %2",
             "pass one offset per dimension, or none to read the centre"};
@@ -78,6 +86,18 @@ DiagText textOf(Diag Kind) {
     return {"kernel '%0' must return void",
             "results leave a kernel through Out grids, reductions and "
             "histograms"};
+  case Diag::KernelVariadic:
+    return {"kernel '%0' cannot be variadic",
+            "the generated host function takes a fixed list of arguments; "
+            "name each parameter"};
+  case Diag::DefaultArgument:
+    return {"kernel parameter '%0' has a default argument",
+            "the generated host function takes every argument; drop the "
+            "default and pass the value at the launch"};
+  case Diag::DuplicateKernel:
+    return {"second kernel named '%0'",
+            "the first '%0' is here; the generated host functions are "
+            "named after their kernels, so give each kernel its own name"};
   case Diag::AssignParam:
     return {"cannot assign to scalar parameter '%0'",
             "scalar parameters are uniform over the launch; copy '%0' into a "
@@ -95,6 +115,10 @@ DiagText textOf(Diag Kind) {
     return {"helper '%0' cannot be inlined into a kernel",
             "a helper's body must be a single 'return expr;' over scalar or "
             "grid parameters; inline the expression"};
+  case Diag::HelperRecursive:
+    return {"helper '%0' calls itself, directly or through other helpers",
+            "helpers are inlined, so recursion never ends; compute the value "
+            "with a loop of constant trip count in the kernel"};
   case Diag::NonConstantLoop:
     return {"loop without a constant trip count",
             "write 'for (int i = A; i < B; ++i)' with constant A, B and step; "
@@ -102,6 +126,14 @@ DiagText textOf(Diag Kind) {
   case Diag::LoopTooLong:
     return {"loop runs more than %0 iterations",
             "loops are unrolled; shorten the loop or restructure it"};
+  case Diag::UnrollTooLarge:
+    return {"nested loops unroll to more than %0 copies of their body",
+            "loops are unrolled; shorten the loops or restructure them"};
+  case Diag::LoopVariableRange:
+    return {"loop variable '%0' takes the value %1, which does not fit in "
+            "its type",
+            "give the loop variable a wider type (int64_t) or change the "
+            "bounds"};
   case Diag::AssignLoopVariable:
     return {"cannot modify loop variable '%0' inside the loop",
             "the loop is unrolled with '%0' a constant in each copy; change "
@@ -128,6 +160,17 @@ DiagText textOf(Diag Kind) {
   case Diag::UnsupportedType:
     return {"type '%0' is not supported in kernels",
             "use float, double, int, int64_t or bool"};
+  case Diag::Lambda:
+    return {"lambdas are not supported in kernels",
+            "define an inline helper function 'T f(...) { return expr; }' "
+            "outside the kernel and call it"};
+  case Diag::NestingTooDeep:
+    return {"%0 nested more than %1 levels deep",
+            "split it: keep intermediate values in local variables"};
+  case Diag::SelfInit:
+    return {"local variable '%0' is read in its own initialiser",
+            "its value is indeterminate there; initialise it from other "
+            "values"};
   case Diag::SideEffectInExpr:
     return {"assignment or update inside an expression",
             "write it as a statement of its own"};
@@ -144,7 +187,15 @@ DiagText textOf(Diag Kind) {
 } // namespace
 
 void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
-                          std::initializer_list<std::string> Args) {
+                          std::initializer_list<std::string> Args,
+                          clang::SourceLocation NoteLoc) {
+  std::string Key;
+  for (const std::string &A : Args)
+    Key += A + '\0';
+  clang::SourceLocation FileLoc =
+      Loc.isValid() ? Engine.getSourceManager().getFileLoc(Loc) : Loc;
+  if (!Seen.emplace(Kind, FileLoc.getRawEncoding(), Key).second)
+    return;
   DiagText Text = textOf(Kind);
   clang::DiagnosticIDs &IDs = *Engine.getDiagnosticIDs();
   unsigned ErrorID = IDs.getCustomDiagID(clang::DiagnosticIDs::Error, Text.Error);
@@ -155,7 +206,8 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
       B << A;
   }
   {
-    clang::DiagnosticBuilder B = Engine.Report(Loc, NoteID);
+    clang::DiagnosticBuilder B =
+        Engine.Report(NoteLoc.isValid() ? NoteLoc : Loc, NoteID);
     for (const std::string &A : Args)
       B << A;
   }

@@ -13,7 +13,9 @@
 #include "clang/Basic/SourceLocation.h"
 
 #include <initializer_list>
+#include <set>
 #include <string>
+#include <tuple>
 
 namespace stencilc::frontend {
 
@@ -24,6 +26,8 @@ enum class Diag {
   ReadOutput,
   ReadInOutOffCentre,
   NonConstantOffset,
+  OffsetNotInteger,
+  OffsetRange,
   OffsetCount,
   GridAsValue,
   // Reductions and histograms.
@@ -39,14 +43,20 @@ enum class Diag {
   NoGrid,
   KernelNotPlain,
   KernelReturnsValue,
+  KernelVariadic,
+  DefaultArgument,
+  DuplicateKernel,
   AssignParam,
   // Calls.
   UnsupportedCall,
   KernelCall,
   HelperNotInlinable,
+  HelperRecursive,
   // Statements.
   NonConstantLoop,
   LoopTooLong,
+  UnrollTooLarge,
+  LoopVariableRange,
   AssignLoopVariable,
   UnsupportedStmt,
   EarlyReturn,
@@ -56,25 +66,32 @@ enum class Diag {
   UnsupportedExpr,
   UnsupportedOperator,
   UnsupportedType,
+  Lambda,
+  NestingTooDeep,
   SideEffectInExpr,
+  SelfInit,
   NonConstantGlobal,
   Internal
 };
 
 /// Reports DSL diagnostics through the spec's DiagnosticsEngine. Each Diag
-/// is an error followed by a note at the same place; both take the same
-/// arguments (%0, %1, ...).
+/// is an error followed by a note (at the same place unless NoteLoc is
+/// given); both take the same arguments (%0, %1, ...). A diagnostic repeated
+/// at the same file position (a macro argument expanded twice) is reported
+/// once.
 class DiagReporter {
 public:
   explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
 
   void report(Diag Kind, clang::SourceLocation Loc,
-              std::initializer_list<std::string> Args = {});
+              std::initializer_list<std::string> Args = {},
+              clang::SourceLocation NoteLoc = {});
   unsigned errorCount() const { return Errors; }
 
 private:
   clang::DiagnosticsEngine &Engine;
   unsigned Errors = 0;
+  std::set<std::tuple<Diag, clang::SourceLocation::UIntTy, std::string>> Seen;
 };
 
 } // namespace stencilc::frontend

@@ -10,9 +10,11 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <map>
+#include <set>
 #include <type_traits>
 #include <vector>
 #include <stdexcept>
@@ -25,8 +27,22 @@ namespace {
 
 /// Unrolled loops are capped so that a typo in a bound cannot blow up the IR.
 constexpr int64_t MaxUnrolledIterations = 4096;
+/// ... and so is the product of the trip counts of nested unrolled loops:
+/// 4096 x 4096 copies of a body took minutes and gigabytes before the cap.
+constexpr int64_t MaxUnrolledCopies = 4096;
 /// Helpers may call helpers; the cap stops runaway recursion.
 constexpr int MaxHelperDepth = 16;
+/// Passes, the printer and the emitter recurse once per level of an
+/// expression or of nested ifs, on the driver's 8 MiB main stack. The IR
+/// printer overflowed it at 20000 nested additions and Clang at 6000 nested
+/// ifs (test/lit/frontend/deep-nesting.cpp); these caps keep a wide margin
+/// and turn deeper specs into a diagnostic instead of a crash.
+constexpr unsigned MaxExpressionDepth = 8000;
+constexpr unsigned MaxStatementDepth = 2000;
+/// Offsets reach at most this far: footprints, halos and tiles are computed
+/// in 32-bit int by codegen and the runtime, and ±2^20 keeps any sum of
+/// offsets and block sizes far from overflowing.
+constexpr int64_t MaxOffset = int64_t(1) << 20;
 
 /// A kernel parameter as the translator sees it.
 struct ParamInfo {
@@ -57,6 +73,16 @@ bool inStencilNamespace(const Decl *D) {
          NS->getParent()->getRedeclContext()->isTranslationUnit();
 }
 
+/// True when D sits, at any depth, in the top-level namespace Name.
+bool withinNamespace(const Decl *D, StringRef Name) {
+  const DeclContext *Top = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC && !DC->isTranslationUnit();
+       DC = DC->getParent())
+    if (isa<NamespaceDecl>(DC) && !DC->isInlineNamespace())
+      Top = DC;
+  return Top && cast<NamespaceDecl>(Top)->getName() == Name;
+}
+
 /// The scalar IR type of a Clang type, or nullopt for anything else.
 std::optional<ir::Type> scalarType(QualType QT, const ASTContext &Ctx) {
   QT = QT.getCanonicalType().getUnqualifiedType();
@@ -82,19 +108,28 @@ std::optional<ir::Type> scalarType(QualType QT, const ASTContext &Ctx) {
   }
 }
 
+/// True when V is representable in the integer type T.
+bool fitsIn(int64_t V, ir::Type T) {
+  if (T == ir::Type::Int32)
+    return V >= INT32_MIN && V <= INT32_MAX;
+  return true;
+}
+
 std::optional<ir::MathFn> mathFunction(StringRef Name) {
   return llvm::StringSwitch<std::optional<ir::MathFn>>(Name)
-      .Case("sqrt", ir::MathFn::Sqrt)
-      .Cases("abs", "fabs", ir::MathFn::Abs)
-      .Cases("min", "fmin", ir::MathFn::Min)
-      .Cases("max", "fmax", ir::MathFn::Max)
-      .Case("exp", ir::MathFn::Exp)
-      .Case("log", ir::MathFn::Log)
-      .Case("pow", ir::MathFn::Pow)
-      .Case("sin", ir::MathFn::Sin)
-      .Case("cos", ir::MathFn::Cos)
-      .Case("floor", ir::MathFn::Floor)
-      .Case("ceil", ir::MathFn::Ceil)
+      // C's float variants (sqrtf, ...) are the same functions computed in
+      // float, which is what their declared types make of the call.
+      .Cases("sqrt", "sqrtf", ir::MathFn::Sqrt)
+      .Cases("abs", "fabs", "fabsf", ir::MathFn::Abs)
+      .Cases("min", "fmin", "fminf", ir::MathFn::Min)
+      .Cases("max", "fmax", "fmaxf", ir::MathFn::Max)
+      .Cases("exp", "expf", ir::MathFn::Exp)
+      .Cases("log", "logf", ir::MathFn::Log)
+      .Cases("pow", "powf", ir::MathFn::Pow)
+      .Cases("sin", "sinf", ir::MathFn::Sin)
+      .Cases("cos", "cosf", ir::MathFn::Cos)
+      .Cases("floor", "floorf", ir::MathFn::Floor)
+      .Cases("ceil", "ceilf", ir::MathFn::Ceil)
       .Default(std::nullopt);
 }
 
@@ -209,6 +244,7 @@ public:
   ir::Expr VisitCallExpr(const CallExpr *E);
   ir::Expr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E);
   ir::Expr VisitCXXMemberCallExpr(const CXXMemberCallExpr *E);
+  ir::Expr VisitCXXConstructExpr(const CXXConstructExpr *E);
 
 private:
   // Parameters.
@@ -224,6 +260,9 @@ private:
   void translateExprStmt(const Expr *E, ir::Block &B);
   void translateAssign(const BinaryOperator *BO, ir::Block &B);
   void translateIncrement(const UnaryOperator *UO, ir::Block &B);
+  void translateGridIncrement(const UnaryOperator *UO,
+                              const CXXOperatorCallExpr *Access,
+                              const ParamInfo &P, ir::Block &B);
   void translateStore(const BinaryOperator *BO, const CXXOperatorCallExpr *Access,
                       const ParamInfo &P, ir::Block &B);
   void translateHistogramAdd(const BinaryOperator *BO,
@@ -245,6 +284,8 @@ private:
   std::optional<int64_t> evaluateInt(const Expr *E);
 
   bool isDslMathDecl(const FunctionDecl *F) const;
+  bool isUserFunction(const FunctionDecl *F) const;
+  unsigned depthOf(const ir::Expr &E);
   std::string freshName(StringRef Base);
   ir::SourceLoc locOf(SourceLocation L) const;
   void report(Diag D, SourceLocation L, std::initializer_list<std::string> A = {}) {
@@ -263,10 +304,21 @@ private:
   std::map<const ValueDecl *, LoopConstant> LoopConstants;
   /// Const integer locals whose value is known (for offsets in unrolled loops).
   std::map<const ValueDecl *, int64_t> KnownInts;
+  /// Locals whose declaration failed (and was reported).
+  std::set<const ValueDecl *> FailedLocals;
   /// While inlining a helper: its scalar parameters' values.
   std::map<const ValueDecl *, ir::Expr> Substitutions;
   std::map<std::string, unsigned> NameUses;
   int HelperDepth = 0;
+  /// Helpers being inlined, innermost last (to catch recursion).
+  std::vector<const FunctionDecl *> HelperStack;
+  /// Product of the trip counts of the loops being unrolled.
+  int64_t UnrollCopies = 1;
+  unsigned ExpressionDepth = 0;
+  unsigned StatementDepth = 0;
+  bool DepthReported = false;
+  /// Depth of each IR expression built (kept alive so pointers stay unique).
+  std::map<const ir::ExprNode *, std::pair<ir::Expr, unsigned>> Depths;
   SourceLocation StatementLoc; ///< of the statement being translated
 };
 
@@ -352,7 +404,12 @@ std::optional<ParamInfo> KernelTranslator::classifyParam(const ParmVarDecl *P) {
 bool KernelTranslator::translateParams(ir::Kernel &K) {
   unsigned Before = Diags.errorCount();
   const ParmVarDecl *FirstGrid = nullptr;
+  if (FD->isVariadic())
+    report(Diag::KernelVariadic, FD->getLocation(), {FD->getName().str()});
   for (const ParmVarDecl *P : FD->parameters()) {
+    if (P->hasDefaultArg())
+      report(Diag::DefaultArgument, P->getDefaultArgRange().getBegin(),
+             {P->getName().str()});
     std::optional<ParamInfo> Info = classifyParam(P);
     if (!Info) {
       report(Diag::UnsupportedParam, P->getLocation(),
@@ -453,10 +510,18 @@ void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
   }
   if (const auto *E = dyn_cast<Expr>(S))
     return translateExprStmt(E, B);
-  if (const auto *If = dyn_cast<IfStmt>(S))
-    return translateIf(If, B);
-  if (const auto *For = dyn_cast<ForStmt>(S))
-    return translateFor(For, B);
+  if (isa<IfStmt>(S) || isa<ForStmt>(S)) {
+    if (StatementDepth >= MaxStatementDepth)
+      return report(Diag::NestingTooDeep, S->getBeginLoc(),
+                    {"statement", std::to_string(MaxStatementDepth)});
+    ++StatementDepth;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      translateIf(If, B);
+    else
+      translateFor(cast<ForStmt>(S), B);
+    --StatementDepth;
+    return;
+  }
   if (const auto *A = dyn_cast<AttributedStmt>(S))
     return translateStmt(A->getSubStmt(), B, LastInBody);
   if (isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S))
@@ -503,6 +568,12 @@ void KernelTranslator::translateDecl(const Decl *D, ir::Block &B) {
 }
 
 void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
+  // After a failed (reported) declaration, uses of VD report nothing more.
+  bool Declared = false;
+  auto MarkFailed = llvm::make_scope_exit([&] {
+    if (!Declared)
+      FailedLocals.insert(VD);
+  });
   if (VD->hasGlobalStorage())
     return report(Diag::UnsupportedStmt, VD->getLocation(),
                   {"static local variable",
@@ -511,10 +582,14 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
   QualType QT = VD->getType();
   if (QT->isAnyPointerType() || QT->isReferenceType())
     return report(Diag::Pointer, VD->getLocation());
+  if (const CXXRecordDecl *RD = QT->getAsCXXRecordDecl(); RD && RD->isLambda())
+    return report(Diag::Lambda, VD->getInit() ? VD->getInit()->getBeginLoc()
+                                              : VD->getLocation());
   std::optional<ir::Type> T = scalarType(QT, Ctx);
   if (!T)
     return report(Diag::UnsupportedType, VD->getLocation(),
                   {QT.getAsString(Ctx.getPrintingPolicy())});
+  std::string Name = freshName(VD->getName());
   ir::Expr Init;
   if (const Expr *E = VD->getInit()) {
     Init = translate(E);
@@ -532,7 +607,7 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
   if (QT.isConstQualified() && ir::isInteger(*T) && VD->getInit())
     if (std::optional<int64_t> V = evaluateInt(VD->getInit()))
       KnownInts[VD] = *V;
-  std::string Name = freshName(VD->getName());
+  Declared = true;
   Locals[VD] = {Name, *T};
   B.push_back(ir::Stmt::declare(Name, *T, Init, locOf(VD->getLocation())));
 }
@@ -613,6 +688,8 @@ void KernelTranslator::translateAssign(const BinaryOperator *BO, ir::Block &B) {
                   {D->getName().str()});
   if (Params.count(D) || Substitutions.count(D))
     return report(Diag::AssignParam, Ref->getLocation(), {D->getName().str()});
+  if (FailedLocals.count(D))
+    return; // its declaration has been reported
   auto It = Locals.find(D);
   if (It == Locals.end())
     return report(Diag::UnsupportedStmt, Ref->getLocation(),
@@ -637,7 +714,16 @@ void KernelTranslator::translateAssign(const BinaryOperator *BO, ir::Block &B) {
 
 void KernelTranslator::translateIncrement(const UnaryOperator *UO,
                                           ir::Block &B) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  const Expr *Operand = UO->getSubExpr()->IgnoreParens();
+  if (const auto *Access = dyn_cast<CXXOperatorCallExpr>(Operand))
+    if (const ParamInfo *P = paramOf(Access->getArg(0))) {
+      if (Access->getOperator() == OO_Call && ir::isGrid(P->Kind))
+        return translateGridIncrement(UO, Access, *P, B);
+      if (P->Kind == ir::ParamKind::Histogram)
+        return report(Diag::ReductionUpdate, UO->getOperatorLoc(),
+                      {reductionWord(P->Kind), P->Name, reductionUpdate(*P)});
+    }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Operand);
   if (!Ref) {
     report(Diag::UnsupportedExpr, UO->getExprLoc(),
            {std::string("increment of ") + UO->getSubExpr()->getStmtClassName()});
@@ -649,6 +735,8 @@ void KernelTranslator::translateIncrement(const UnaryOperator *UO,
                   {D->getName().str()});
   if (Params.count(D) || Substitutions.count(D))
     return report(Diag::AssignParam, Ref->getLocation(), {D->getName().str()});
+  if (FailedLocals.count(D))
+    return; // its declaration has been reported
   auto It = Locals.find(D);
   if (It == Locals.end() || It->second.Ty == ir::Type::Bool)
     return report(Diag::UnsupportedExpr, UO->getExprLoc(),
@@ -661,6 +749,24 @@ void KernelTranslator::translateIncrement(const UnaryOperator *UO,
       ir::Var::make(L.Name, ir::VarScope::Local, L.Ty), One);
   KnownInts.erase(D);
   B.push_back(ir::Stmt::assign(L.Name, Value, locOf(UO->getBeginLoc())));
+}
+
+/// `v()++` and `--v()` on an InOut grid: a read and a store at the centre.
+void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
+                                              const CXXOperatorCallExpr *Access,
+                                              const ParamInfo &P, ir::Block &B) {
+  if (P.Kind == ir::ParamKind::In)
+    return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
+  if (Access->getNumArgs() > 1)
+    return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
+  if (P.Kind == ir::ParamKind::Out)
+    return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
+  ir::Expr Current = ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
+  ir::Expr One = ir::isFloat(P.Elem) ? ir::Constant::makeFloat(1, P.Elem)
+                                     : ir::Constant::makeInt(1, P.Elem);
+  ir::Expr Value = ir::Binary::make(
+      UO->isIncrementOp() ? ir::BinaryOp::Add : ir::BinaryOp::Sub, Current, One);
+  B.push_back(ir::Stmt::store(P.Name, Value, locOf(UO->getBeginLoc())));
 }
 
 void KernelTranslator::translateStore(const BinaryOperator *BO,
@@ -826,13 +932,36 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
     default: return false;
     }
   };
+  // Every value the variable takes, the one that ends the loop included,
+  // must fit in its type: `int i` never reaches 2^31 (C++ leaves that
+  // undefined), whatever the bound says.
+  auto OutOfRange = [&](std::string Value) {
+    report(Diag::LoopVariableRange, Var->getLocation(),
+           {Var->getName().str(), std::move(Value)});
+  };
+  if (!fitsIn(*Start, *VarType))
+    return OutOfRange(std::to_string(*Start));
   std::vector<int64_t> Values;
-  for (int64_t V = *Start; Continues(V); V += *Step) {
+  for (int64_t V = *Start; Continues(V);) {
     if (static_cast<int64_t>(Values.size()) == MaxUnrolledIterations)
       return report(Diag::LoopTooLong, S->getForLoc(),
                     {std::to_string(MaxUnrolledIterations)});
     Values.push_back(V);
+    if ((*Step > 0 && V > INT64_MAX - *Step) ||
+        (*Step < 0 && V < INT64_MIN - *Step))
+      return OutOfRange(std::to_string(V) + " + " + std::to_string(*Step));
+    V += *Step;
+    if (!fitsIn(V, *VarType))
+      return OutOfRange(std::to_string(V));
   }
+  if (Values.empty())
+    return;
+  int64_t Copies = UnrollCopies * static_cast<int64_t>(Values.size());
+  if (Copies > MaxUnrolledCopies)
+    return report(Diag::UnrollTooLarge, S->getForLoc(),
+                  {std::to_string(MaxUnrolledCopies)});
+  int64_t OuterCopies = UnrollCopies;
+  UnrollCopies = Copies;
   for (int64_t V : Values) {
     LoopConstants[Var] = {V, *VarType};
     unsigned Before = Diags.errorCount();
@@ -840,6 +969,7 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
     if (Diags.errorCount() != Before)
       break; // one report per error, not one per iteration
   }
+  UnrollCopies = OuterCopies;
   LoopConstants.erase(Var);
 }
 
@@ -908,7 +1038,50 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
 ir::Expr KernelTranslator::translate(const Expr *E) {
   if (!E)
     return nullptr;
-  return Visit(E);
+  // Clang's AST may be deeper than the IR it makes (and the IR deeper than
+  // the AST, through inlined helpers), so both are capped.
+  auto TooDeep = [&]() -> ir::Expr {
+    if (!DepthReported) // once per kernel, not once per operand
+      report(Diag::NestingTooDeep, E->getExprLoc(),
+             {"expression", std::to_string(MaxExpressionDepth)});
+    DepthReported = true;
+    return nullptr;
+  };
+  if (ExpressionDepth >= MaxExpressionDepth)
+    return TooDeep();
+  ++ExpressionDepth;
+  ir::Expr Result = Visit(E);
+  --ExpressionDepth;
+  if (Result && depthOf(Result) > MaxExpressionDepth)
+    return TooDeep();
+  return Result;
+}
+
+unsigned KernelTranslator::depthOf(const ir::Expr &E) {
+  if (!E)
+    return 0;
+  if (auto It = Depths.find(E.get()); It != Depths.end())
+    return It->second.second;
+  unsigned Deepest = 0;
+  auto Visit = [&](const ir::Expr &Child) {
+    Deepest = std::max(Deepest, depthOf(Child));
+  };
+  if (const auto *U = ir::as<ir::Unary>(E))
+    Visit(U->Operand);
+  else if (const auto *B = ir::as<ir::Binary>(E)) {
+    Visit(B->LHS);
+    Visit(B->RHS);
+  } else if (const auto *S = ir::as<ir::Select>(E)) {
+    Visit(S->Cond);
+    Visit(S->TrueValue);
+    Visit(S->FalseValue);
+  } else if (const auto *C = ir::as<ir::Cast>(E))
+    Visit(C->Value);
+  else if (const auto *Call = ir::as<ir::Call>(E))
+    for (const ir::Expr &A : Call->Args)
+      Visit(A);
+  Depths[E.get()] = {E, Deepest + 1};
+  return Deepest + 1;
 }
 
 ir::Expr KernelTranslator::VisitStmt(const Stmt *S) {
@@ -1024,10 +1197,13 @@ ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
   if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
     return ir::Constant::makeInt(EC->getInitVal().getExtValue());
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
-    // A local that is not in Locals failed its declaration, which has been
-    // reported already.
-    if (!VD->hasGlobalStorage())
+    // A local whose declaration failed has been reported already.
+    if (FailedLocals.count(VD))
       return nullptr;
+    if (!VD->hasGlobalStorage()) {
+      report(Diag::SelfInit, E->getLocation(), {VD->getName().str()});
+      return nullptr;
+    }
     // Globals: constants fold to their value; anything else is per-launch
     // state the kernel cannot see.
     std::optional<ir::Type> T = scalarType(VD->getType(), Ctx);
@@ -1122,10 +1298,17 @@ ir::Expr KernelTranslator::VisitConditionalOperator(const ConditionalOperator *E
                           ir::Cast::make(*Ty, T), ir::Cast::make(*Ty, F));
 }
 
+bool KernelTranslator::isUserFunction(const FunctionDecl *F) const {
+  // The spec and the headers it includes with "" are the user's; system
+  // headers and the DSL's own namespace are not.
+  return !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) &&
+         !withinNamespace(F, "stencil") && !withinNamespace(F, "std");
+}
+
 bool KernelTranslator::isDslMathDecl(const FunctionDecl *F) const {
-  // A function of the spec's own that happens to be named sqrt is a helper,
+  // A function of the user's own that happens to be named sqrt is a helper,
   // not the math function.
-  if (SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+  if (isUserFunction(F))
     return false;
   const DeclContext *DC = F->getDeclContext()->getRedeclContext();
   while (DC->isInlineNamespace())
@@ -1153,8 +1336,7 @@ ir::Expr KernelTranslator::VisitCallExpr(const CallExpr *E) {
     if (std::optional<ir::MathFn> Fn = mathFunction(Name))
       return mathCall(E, *Fn);
   const FunctionDecl *Definition = nullptr;
-  if (Callee->hasBody(Definition) &&
-      SM.isWrittenInMainFile(SM.getExpansionLoc(Definition->getLocation())))
+  if (Callee->hasBody(Definition) && isUserFunction(Definition))
     return inlineHelper(E, Definition);
   report(Diag::UnsupportedCall, E->getBeginLoc(),
          {Callee->getQualifiedNameAsString()});
@@ -1206,6 +1388,10 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
            {Helper->getName().str()});
     return nullptr;
   };
+  if (llvm::is_contained(HelperStack, Helper)) {
+    report(Diag::HelperRecursive, E->getBeginLoc(), {Helper->getName().str()});
+    return nullptr;
+  }
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Helper->getBody());
   const auto *Return =
       Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
@@ -1259,7 +1445,9 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
   auto OldParams = Bind(Params, BoundParams);
   auto OldInts = Bind(KnownInts, BoundInts);
   ++HelperDepth;
+  HelperStack.push_back(Helper);
   ir::Expr Value = translate(Return->getRetValue());
+  HelperStack.pop_back();
   --HelperDepth;
   Restore(Substitutions, OldSubstitutions);
   Restore(Params, OldParams);
@@ -1270,7 +1458,32 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
   return T ? ir::Cast::make(*T, Value) : nullptr;
 }
 
+ir::Expr KernelTranslator::VisitCXXConstructExpr(const CXXConstructExpr *E) {
+  // A grid or reduction passed by value where a value is expected
+  // (`s += s`, `f(g)` to a template taking anything).
+  if (const ParamInfo *P = paramOf(E)) {
+    if (ir::isGrid(P->Kind))
+      report(Diag::GridAsValue, E->getExprLoc(), {P->Name});
+    else
+      report(Diag::ReductionRead, E->getExprLoc(),
+             {reductionWord(P->Kind), P->Name});
+    return nullptr;
+  }
+  if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+      RD && RD->isLambda()) {
+    report(Diag::Lambda, E->getBeginLoc());
+    return nullptr;
+  }
+  return VisitStmt(E);
+}
+
 ir::Expr KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E) {
+  if (E->getOperator() == OO_Call && E->getNumArgs() >= 1)
+    if (const CXXRecordDecl *RD = E->getArg(0)->getType()->getAsCXXRecordDecl();
+        RD && RD->isLambda()) {
+      report(Diag::Lambda, E->getBeginLoc());
+      return nullptr;
+    }
   const ParamInfo *P = E->getNumArgs() ? paramOf(E->getArg(0)) : nullptr;
   if (P && E->getOperator() == OO_Call && ir::isGrid(P->Kind))
     return gridRead(E, *P);
@@ -1308,9 +1521,21 @@ ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
   std::vector<int> Offsets(P.Rank, 0);
   for (unsigned I = 0; I < Count; ++I) {
     const Expr *Arg = E->getArg(I + 1);
+    QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
+    if (!ArgType->isIntegralOrEnumerationType()) {
+      report(Diag::OffsetNotInteger, Arg->getBeginLoc(),
+             {P.Name, ArgType.getAsString(Ctx.getPrintingPolicy())});
+      return nullptr;
+    }
     std::optional<int64_t> V = evaluateInt(Arg);
     if (!V) {
       report(Diag::NonConstantOffset, Arg->getBeginLoc(), {P.Name});
+      return nullptr;
+    }
+    // Checked before narrowing to int: g(4294967296LL, 0) is not g(0, 0).
+    if (*V < -MaxOffset || *V > MaxOffset) {
+      report(Diag::OffsetRange, Arg->getBeginLoc(),
+             {P.Name, std::to_string(*V), std::to_string(MaxOffset)});
       return nullptr;
     }
     Offsets[I] = static_cast<int>(*V);
@@ -1339,6 +1564,17 @@ bool isKernel(const FunctionDecl *FD) {
     if (A->getAnnotation() == "stencil_kernel")
       return true;
   return false;
+}
+
+void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
+                            DiagReporter &Diags) {
+  std::map<std::string, const FunctionDecl *> First;
+  for (const FunctionDecl *FD : Kernels) {
+    auto [It, New] = First.emplace(FD->getName().str(), FD);
+    if (!New)
+      Diags.report(Diag::DuplicateKernel, FD->getLocation(),
+                   {FD->getName().str()}, It->second->getLocation());
+  }
 }
 
 std::optional<ir::Kernel> translateKernel(const FunctionDecl *FD,

@@ -17,6 +17,7 @@
 #include "frontend/Diagnostics.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <optional>
 
@@ -24,6 +25,12 @@ namespace stencilc::frontend {
 
 /// True when FD carries [[clang::annotate("stencil_kernel")]].
 bool isKernel(const clang::FunctionDecl *FD);
+
+/// Reports every kernel whose name an earlier one already has (overloads,
+/// or the same name in two namespaces): the IR and the generated host API
+/// name kernels by their unqualified names.
+void reportDuplicateKernels(llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
+                            DiagReporter &Diags);
 
 /// Translates one kernel. Returns nullopt after reporting errors.
 std::optional<ir::Kernel> translateKernel(const clang::FunctionDecl *FD,

@@ -8,17 +8,6 @@ namespace stencilc {
 
 using namespace ir;
 
-static int sizeOf(Type T) {
-  switch (T) {
-  case Type::Bool: return 1;
-  case Type::Int32:
-  case Type::Float32: return 4;
-  case Type::Int64:
-  case Type::Float64: return 8;
-  }
-  return 0;
-}
-
 int bytesPerPoint(const Kernel &K) {
   std::set<std::string> Read;
   for (const GridFootprint &G : K.Foot.Grids)
@@ -28,9 +17,9 @@ int bytesPerPoint(const Kernel &K) {
     if (!isGrid(P.Kind))
       continue;
     if (Read.count(P.Name))
-      Bytes += sizeOf(P.Elem);
+      Bytes += byteSize(P.Elem);
     if (P.Kind != ParamKind::In)
-      Bytes += sizeOf(P.Elem);
+      Bytes += byteSize(P.Elem);
   }
   return Bytes;
 }
@@ -61,7 +50,29 @@ static void reportKernel(std::ostringstream &OS, const std::string &File,
            box(K.Foot.Lo, K.Rank) + " hi " + box(K.Foot.Hi, K.Rank) +
            ", block " + std::to_string(S.Block[0]) + "x" +
            std::to_string(S.Block[1]) + "x" + std::to_string(S.Block[2]) +
-           ", grid = domain / block");
+           (S.StreamDim >= 0 ? ", " + std::to_string(S.PointsPerThread) +
+                                   " points per thread along dimension " +
+                                   std::to_string(S.StreamDim)
+                             : std::string()) +
+           (S.Persistent ? ", grid = SMs x resident blocks (persistent)"
+                         : ", grid = domain / block") +
+           ", 32-bit indices while every linear index fits");
+  for (const MergeGroup &G : K.Merged) {
+    std::string Fields;
+    for (const std::string &F : G.Grids)
+      Fields += (Fields.empty() ? "" : ", ") + F;
+    Line(K.Loc, "memory",
+         "'" + G.Name + "' holds {" + Fields + "} as one array of records: " +
+             "a second copy of those grids in device memory, packed by the "
+             "launcher");
+  }
+  bool HasHistogram = false;
+  for (const Param &P : K.Params)
+    HasHistogram |= P.Kind == ParamKind::Histogram;
+  const std::string Handover =
+      HasHistogram ? "; accumulators set and read back by the launcher"
+                   : "; the launch's last block hands the totals to pinned "
+                     "host memory and resets the accumulators";
   for (const Param &P : K.Params) {
     if (isReduction(P.Kind))
       Line(P.Loc, "reduction",
@@ -70,7 +81,7 @@ static void reportKernel(std::ostringstream &OS, const std::string &File,
                typeName(P.Accum == Type::Float32 && P.Kind == ParamKind::Sum
                             ? Type::Float64
                             : P.Accum) +
-               " on the device): " + loweringName(K.Reductions));
+               " on the device): " + loweringName(K.Reductions) + Handover);
     if (P.Kind == ParamKind::Histogram)
       Line(P.Loc, "histogram",
            "'" + P.Name + "': " + loweringName(K.Histograms));

@@ -1,10 +1,14 @@
 //===- MergeArrays.h - interleave read-only grids into records ------------===//
 //
 // `merge-arrays` groups the In grids of a kernel that are read only at the
-// centre, by element type, and records each group of two or more as one
-// ir::MergeGroup: an array of records (one field per grid, padded to a
-// multiple of 16 bytes) that a thread reads with 16-byte loads. The body is
-// unchanged: the emitter turns reads of a merged grid into reads of its field.
+// centre, by element type, and records each group as one ir::MergeGroup: an
+// array of records (one field per grid) that a thread reads with 16-byte
+// loads. A group holds whole 16-byte vectors only (4 f32/i32 or 2 f64/i64
+// grids per vector, in parameter order; the rest stay separate), so no
+// padding is ever read. The body is unchanged: the emitter turns reads of a
+// merged grid into reads of its record field. Kernels with histograms are
+// refused: their time goes to scattered atomics, and a packed copy of their
+// inputs would only cost memory.
 //
 // The user still passes separate grids. The generated launcher packs them
 // into the record array on first use and repacks only when one of them has

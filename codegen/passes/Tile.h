@@ -1,10 +1,25 @@
 //===- Tile.h - block shape and work per thread ---------------------------===//
 //
-// `tile` chooses each kernel's launch shape (ir::Kernel::Sched) from its rank:
-// the x dimension of the block always runs along the contiguous (last) grid
-// dimension so that a warp reads 32 consecutive elements. A schedule given
-// with --tile=KERNEL:BXxBY[xBZ] replaces the choice. Without this pass the
-// emitter uses the default ir::Schedule (32x8x1).
+// `tile` chooses each kernel's launch shape (ir::Kernel::Sched):
+//  - the block: x always runs along the contiguous (last) grid dimension, 512
+//    bytes of the widest grid element per block row (128 threads for f32, 64
+//    for f64), 256 threads in all for rank 1 and 2, 512 for rank 3 (Himeno XL
+//    prototypes, bench/proto/NOTES.md: 128x4 blocks beat 32x4x2 by 9% once
+//    the coefficients are merged);
+//  - the streamed dimension: for rank 2 and 3, when a grid is read at offsets
+//    along the outermost dimension, every thread walks that dimension in
+//    chunks of PointsPerThread consecutive points (8 for rank 3: proto v1,
+//    chunks of 32 or 128 planes leave too few blocks in flight; 4 for rank 2),
+//    so the neighbouring rows/planes it re-reads are still in L1;
+//  - a persistent grid for kernels with reductions: the launcher clamps the
+//    grid to the blocks that fit on the device at once and the grid-stride
+//    loops give every thread many points, so a launch does one atomic per
+//    resident block instead of one per 256 points.
+// `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
+// one kernel (the persistent grid still follows the reductions), and
+// stencil::LaunchOptions::Block / PointsPerThread replace block and points
+// per thread for one launch. Without this pass the emitter uses the default
+// ir::Schedule: 32x8x1, one point per thread, one block per 256 points.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_TILE_H
@@ -14,6 +29,8 @@
 
 namespace stencilc {
 std::unique_ptr<Pass> createTilePass();
+/// The schedule `tile` picks for K when nothing overrides it.
+ir::Schedule chooseSchedule(const ir::Kernel &K);
 } // namespace stencilc
 
 #endif

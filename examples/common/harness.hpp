@@ -142,6 +142,62 @@ private:
   std::vector<Entry> Entries;
 };
 
+/// Parses a block shape BX[xBY[xBZ]] (threads, innermost dimension first)
+/// for --block; false when malformed.
+inline bool parseBlockShape(const std::string &Text, int (&Block)[3]) {
+  Block[0] = Block[1] = Block[2] = 1;
+  size_t Start = 0;
+  for (int D = 0; D < 3; ++D) {
+    size_t End = Text.find('x', Start);
+    std::string Part = Text.substr(Start, End == std::string::npos ? std::string::npos
+                                                                    : End - Start);
+    char *Stop = nullptr;
+    long V = std::strtol(Part.c_str(), &Stop, 10);
+    if (Part.empty() || *Stop || V < 1 || V > 1024)
+      return false;
+    Block[D] = static_cast<int>(V);
+    if (End == std::string::npos)
+      return Block[0] * Block[1] * Block[2] <= 1024;
+    Start = End + 1;
+  }
+  return false;
+}
+
+/// One launch shape of a --shapes list: BXxBY[xBZ][:PPT].
+struct LaunchShape {
+  std::string Text;
+  int Block[3] = {0, 0, 0};
+  int PointsPerThread = 0; ///< 0: as compiled
+};
+
+/// Parses a comma-separated list of BXxBY[xBZ][:PPT]; false when malformed.
+inline bool parseShapeList(const std::string &Text, std::vector<LaunchShape> &Out) {
+  size_t Start = 0;
+  while (Start <= Text.size()) {
+    size_t End = Text.find(',', Start);
+    std::string Item = Text.substr(Start, End == std::string::npos ? std::string::npos
+                                                                    : End - Start);
+    LaunchShape S;
+    S.Text = Item;
+    size_t Colon = Item.find(':');
+    if (Colon != std::string::npos) {
+      char *Stop = nullptr;
+      long V = std::strtol(Item.c_str() + Colon + 1, &Stop, 10);
+      if (*Stop || V < 1)
+        return false;
+      S.PointsPerThread = static_cast<int>(V);
+      Item = Item.substr(0, Colon);
+    }
+    if (!parseBlockShape(Item, S.Block))
+      return false;
+    Out.push_back(S);
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Comparison against the CPU reference.
 //===----------------------------------------------------------------------===//

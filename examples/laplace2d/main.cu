@@ -4,6 +4,7 @@
 //
 //   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
 //             [--precision f32|f64] [--cpu | --check | --bench [--reps 20]]
+//             [--block BXxBY] [--ppt N]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
 // column (A[j][0] = 1), 0 elsewhere. Each iteration writes the interior of
@@ -24,6 +25,9 @@
 
 namespace {
 
+/// --block / --ppt: the launch shape, instead of the compiled one.
+stencil::LaunchOptions Launch;
+
 struct Problem {
   int64_t N = 4096; ///< columns (i, contiguous)
   int64_t M = 0;    ///< rows (j); 0 means N
@@ -42,7 +46,7 @@ template <> struct Step<float> {
     return Error;
   }
   static float onGpu(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
-    return gpu::laplace_step_f32(A, Anew).error;
+    return gpu::laplace_step_f32(A, Anew, Launch).error;
   }
   // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
   // ulps for an emitter that orders or contracts the additions differently.
@@ -56,7 +60,7 @@ template <> struct Step<double> {
     return Error;
   }
   static double onGpu(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
-    return gpu::laplace_step_f64(A, Anew).error;
+    return gpu::laplace_step_f64(A, Anew, Launch).error;
   }
   static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
 };
@@ -185,7 +189,15 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time the step, print a BENCH line");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
+  std::string Block;
+  O.add("--block", Block, "threads per block BXxBY (as compiled)");
+  O.add("--ppt", Launch.PointsPerThread, "points per thread (as compiled)");
   O.parse(Argc, Argv);
+  int Shape[3];
+  if (!Block.empty() && !example::parseBlockShape(Block, Shape))
+    O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
+  for (int D = 0; !Block.empty() && D < 3; ++D)
+    Launch.Block[D] = Shape[D];
   if (P.M == 0)
     P.M = P.N;
   if (P.N < 3 || P.M < 3)

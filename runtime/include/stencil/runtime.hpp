@@ -33,6 +33,8 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
+#include <initializer_list>
 
 namespace stencil {
 
@@ -516,6 +518,114 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
 
 inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
 
+/// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
+/// the outer axes first (z, then y, then x): a persistent grid, in which every
+/// thread walks many points with the kernel's grid-stride loops. Kernels with
+/// reductions launch this: one atomic per block then means about one per
+/// resident block instead of one per 256 points (Jacobi 2-D sweep, 5120x5000:
+/// 100k same-address double atomics per launch cost more than the sweep's
+/// memory traffic on H100, bench/results/2026-11-22T160732Z.json).
+template <int R>
+dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
+                         int StreamDim, int64_t MaxBlocks) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim);
+  const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
+  auto Clamp = [&](unsigned &Axis, int64_t Others) {
+    Axis = unsigned(std::min<int64_t>(Axis, std::max<int64_t>(Cap / Others, 1)));
+  };
+  Clamp(G.z, int64_t(G.x) * G.y);
+  Clamp(G.y, int64_t(G.x) * G.z);
+  Clamp(G.x, int64_t(G.y) * G.z);
+  return G;
+}
+
+/// True when a kernel over extents E may index with int: every linear index
+/// times Scale (16-byte vectors per point of a record array) plus a grid's
+/// worth of threads stays far from 2^31.
+template <int R> bool fitsNarrowIndex(const Extents<R> &E, int Scale) {
+  return volume<R>(E) * std::max(Scale, 1) < (int64_t(1) << 30);
+}
+
+/// Blocks of one kernel that fit on the device at once (SMs x resident
+/// blocks per SM for this block size and shared memory), cached for the last
+/// (device, kernel, block, shared memory) a launcher asked about.
+class ResidentBlocks {
+public:
+  template <class KernelFn>
+  int64_t get(const char *Kernel, KernelFn *Fn, dim3 Block, size_t Smem) {
+    int Dev = 0;
+    STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), Kernel);
+    const unsigned Threads = threadsPerBlock(Block);
+    const void *Key = reinterpret_cast<const void *>(Fn);
+    if (Cached > 0 && Dev == CachedDev && Threads == CachedThreads &&
+        Smem == CachedSmem && Key == CachedFn)
+      return Cached;
+    int PerSm = 0;
+    STENCIL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                           &PerSm, Fn, int(Threads), Smem),
+                       Kernel);
+    int Sms = 0;
+    STENCIL_CUDA_CHECK(
+        cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev),
+        Kernel);
+    Cached = int64_t(std::max(PerSm, 1)) * std::max(Sms, 1);
+    CachedDev = Dev;
+    CachedThreads = Threads;
+    CachedSmem = Smem;
+    CachedFn = Key;
+    return Cached;
+  }
+
+private:
+  const void *CachedFn = nullptr;
+  int64_t Cached = 0;
+  int CachedDev = -1;
+  unsigned CachedThreads = 0;
+  size_t CachedSmem = 0;
+};
+
+/// The accumulators of a kernel's reductions (Acc: a struct of them followed
+/// by `unsigned blocks_done_`), kept on the device between launches at their
+/// identities. Each launch's last block to finish moves the totals into
+/// mapped pinned host memory and puts the identities back (see
+/// lastBlockToFinish/takeAccumulator), so a launch needs no host-to-device
+/// initialisation and no device-to-host copy: the launcher synchronises the
+/// stream and reads result(). Owned by one launcher; never freed (as
+/// Scratch). One launch at a time per launcher.
+template <class Acc> class SelfResettingAccumulators {
+public:
+  /// Allocates both copies on first use and sets the device one to Identity.
+  void prepare(const char *Kernel, const Acc &Identity) {
+    if (Device)
+      return;
+    STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Acc)), Kernel);
+    STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Acc),
+                                  cudaMemcpyHostToDevice),
+                       Kernel);
+    STENCIL_CUDA_CHECK(cudaHostAlloc(&Host, sizeof(Acc), cudaHostAllocMapped),
+                       Kernel);
+    std::memcpy(static_cast<void *>(Host), &Identity, sizeof(Acc));
+    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+  }
+  Acc *device() const { return Device; }
+  /// The device's view of the pinned result.
+  Acc *resultOnDevice() const { return HostOnDevice; }
+  /// Waits for Stream, then returns what its last launch's last block wrote.
+  Acc result(const char *Kernel, cudaStream_t Stream) const {
+    STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
+    Acc R;
+    std::memcpy(static_cast<void *>(&R), const_cast<const Acc *>(Host),
+                sizeof(Acc));
+    countTransfer(Kernel, 0, sizeof(Acc));
+    return R;
+  }
+
+private:
+  Acc *Device = nullptr;
+  Acc *Host = nullptr;
+  Acc *HostOnDevice = nullptr;
+};
+
 /// A device buffer owned by one launcher, allocated on first use and grown
 /// when needed; never freed (process lifetime; freeing in a static destructor
 /// would race CUDA's own teardown). Launches through one launcher from
@@ -785,7 +895,116 @@ __device__ inline void histogramAddPlainAtomic(T *Hist, int64_t Size,
     Fault->Bin = Bin;
 }
 
+/// Thread 0 of every block calls this once, after its block's atomics:
+/// true in the one block that finishes last, which then owns the totals (the
+/// counter is back at zero for the next launch).
+__device__ inline bool lastBlockToFinish(unsigned *BlocksDone) {
+  __threadfence(); // this block's atomics before its ticket
+  const unsigned Blocks = gridDim.x * gridDim.y * gridDim.z;
+  if (atomicAdd(BlocksDone, 1u) + 1 != Blocks)
+    return false;
+  *BlocksDone = 0;
+  __threadfence(); // every other block's atomics are visible now
+  return true;
+}
+
+/// Reads *P and puts Identity back in one atomic exchange.
+template <class T> __device__ inline T takeAccumulator(T *P, T Identity) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte accumulators");
+  if constexpr (sizeof(T) == 8) {
+    unsigned long long Bits;
+    memcpy(&Bits, &Identity, 8);
+    Bits = atomicExch(reinterpret_cast<unsigned long long *>(P), Bits);
+    T V;
+    memcpy(&V, &Bits, 8);
+    return V;
+  } else {
+    unsigned Bits;
+    memcpy(&Bits, &Identity, 4);
+    Bits = atomicExch(reinterpret_cast<unsigned *>(P), Bits);
+    T V;
+    memcpy(&V, &Bits, 4);
+    return V;
+  }
+}
+
+/// Source pointers of one record array (merge-arrays), by value.
+template <class T> struct RecordSources {
+  static constexpr int MaxFields = 32;
+  const T *Field[MaxFields];
+};
+
+/// Dst[p * Fields + f] = Src.Field[f][p], zero for the padding fields.
+template <class T>
+__global__ void packRecordsKernel(T *__restrict__ Dst, RecordSources<T> Src,
+                                  int Used, int Fields, int64_t Points) {
+  for (int64_t I = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; I < Points;
+       I += int64_t(gridDim.x) * blockDim.x)
+    for (int F = 0; F < Fields; ++F)
+      Dst[I * Fields + F] = F < Used ? Src.Field[F][I] : T{};
+}
+
 #endif // __CUDACC__
+
+/// Read-only grids interleaved into one array of records (merge-arrays):
+/// record p holds the grids' values at linear point p, in the given order,
+/// padded with zeros to Fields (a multiple of 16 bytes) so that a thread
+/// reads a record with Fields * sizeof(T) / 16 16-byte loads. Owned by one
+/// launcher. get() packs on first use and again only when one of the grids
+/// is another buffer (id) or was written since (version), so that a changed
+/// coefficient array is always picked up.
+template <class T, int R, int Fields> class RecordArray {
+  static_assert(Fields * sizeof(T) % 16 == 0, "records are 16-byte multiples");
+
+public:
+  const T *get(const char *Kernel, std::initializer_list<const Grid<T, R> *> Grids,
+               cudaStream_t Stream) {
+    if (int(Grids.size()) > Fields || int(Grids.size()) > RecordSources<T>::MaxFields)
+      throw Error(Kernel, "too many grids for one record array");
+    const Grid<T, R> &First = **Grids.begin();
+    const int64_t Points = First.size();
+    bool Stale = !Data || Points != CachedPoints || Grids.size() != Keys.size();
+    for (size_t I = 0; !Stale && I < Grids.size(); ++I) {
+      const Grid<T, R> *G = Grids.begin()[I];
+      Stale = Keys[I] != std::make_pair(G->id(), G->version());
+    }
+    if (!Stale)
+      return Data;
+    if (Points != CachedPoints || !Data) {
+      if (Data)
+        STENCIL_CUDA_CHECK(cudaFree(Data), Kernel);
+      Data = nullptr;
+      STENCIL_CUDA_CHECK(
+          cudaMalloc(&Data, size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
+          Kernel);
+      CachedPoints = Points;
+    }
+    RecordSources<T> Src{};
+    Keys.clear();
+    for (size_t I = 0; I < Grids.size(); ++I) {
+      const Grid<T, R> *G = Grids.begin()[I];
+      Src.Field[I] = G->data();
+      Keys.emplace_back(G->id(), G->version());
+    }
+#ifdef __CUDACC__
+    const unsigned Blocks =
+        unsigned(std::min<int64_t>(std::max<int64_t>(divUp(Points, 256), 1), 65535));
+    packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(Data, Src, int(Grids.size()),
+                                                       Fields, Points);
+    STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
+#endif
+    ++Packings;
+    return Data;
+  }
+  /// How often the records were (re)packed: for tests and the profile.
+  uint64_t packings() const { return Packings; }
+
+private:
+  T *Data = nullptr;
+  int64_t CachedPoints = -1;
+  std::vector<std::pair<uint64_t, uint64_t>> Keys;
+  uint64_t Packings = 0;
+};
 
 } // namespace detail
 } // namespace stencil

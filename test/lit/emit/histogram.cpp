@@ -22,7 +22,7 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK:         requireHistogramLowering(kernel_name_, 1, "plain-atomic", opts);
 // CHECK:         blockShape<1>({{.*}}, opts);
 // CHECK:         stencil::detail::HistogramFault bins;
-// CHECK:         histogram_kernel<<<grid_, block_, 0, opts.Stream>>>(x.data(), bins.data(), bins.size(), &device_->bins, nbins, domain_);
+// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(x.data(), bins.data(), bins.size(), &device_->bins, nbins, domain_);
 // CHECK:         checkHistogramFault(kernel_name_, "bins", host_.bins, bins.size());
 // HDR:       /// Adds to histogram bins (not cleared; a bin outside it throws stencil::Error).
 // HDR:       void histogram(

@@ -16,7 +16,7 @@ STENCIL_KERNEL void laplace(In<float, 2> A, Out<float, 2> Anew, Max<float> error
 // CHECK:         float error = (-3.4028235e+38f);
 // CHECK:         error = stencil::detail::maxOf(error, fabsf((a - A[at_])));
 // CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(error_total_, error, reduction_smem_);
-// CHECK:         host_.error = (-3.4028235e+38f);
+// CHECK:         identity_.error = (-3.4028235e+38f);
 // CHECK:         result_.error = static_cast<float>(host_.error);
 // HDR:       struct laplace_result {
 // HDR-NEXT:    float error;
@@ -36,6 +36,15 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
   dmin = min(dmin, double(x()));
 }
 // CHECK-LABEL: // norms (
+// The accumulators stay on the device between launches.
+// CHECK:         struct norms_accumulators_ {
+// CHECK-NEXT:      double total;
+// CHECK-NEXT:      double wide;
+// CHECK-NEXT:      int lowest;
+// CHECK-NEXT:      int64_t highest;
+// CHECK-NEXT:      double dmin;
+// CHECK-NEXT:      unsigned blocks_done_;
+// CHECK-NEXT:    };
 // CHECK:         double* total_total_,
 // CHECK-NEXT:    double* wide_total_,
 // CHECK-NEXT:    int* lowest_total_,
@@ -55,13 +64,17 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    <stencil::detail::MinOp>(lowest_total_, lowest, reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::MaxOp>(highest_total_, highest, reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::MinOp>(dmin_total_, dmin, reduction_smem_);
-// CHECK:         struct Accumulators {
-// CHECK-NEXT:      double total;
-// CHECK-NEXT:      double wide;
-// CHECK-NEXT:      int lowest;
-// CHECK-NEXT:      int64_t highest;
-// CHECK-NEXT:      double dmin;
-// CHECK-NEXT:    };
+// The last block to finish takes the totals and puts the identities back.
+// CHECK:         if (stencil::detail::flatThreadIndex() == 0 && stencil::detail::lastBlockToFinish(blocks_done_)) {
+// CHECK-NEXT:      result_->total = stencil::detail::takeAccumulator(total_total_, static_cast<double>(0.0f));
+// CHECK-NEXT:      result_->wide = stencil::detail::takeAccumulator(wide_total_, 0.0);
+// CHECK-NEXT:      result_->lowest = stencil::detail::takeAccumulator(lowest_total_, 2147483647);
+// CHECK-NEXT:      result_->highest = stencil::detail::takeAccumulator(highest_total_, (int64_t(-9223372036854775807) - 1));
+// CHECK-NEXT:      result_->dmin = stencil::detail::takeAccumulator(dmin_total_, 1.7976931348623157e+308);
+// CHECK-NEXT:      __threadfence_system();
+// CHECK-NEXT:    }
+// CHECK:         identity_.total = static_cast<double>(0.0f);
+// CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(host_.total));
 // CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
 // CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);

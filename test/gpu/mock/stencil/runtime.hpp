@@ -18,7 +18,10 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct LaunchOptions {};
+struct LaunchOptions {
+  int Block[3] = {0, 0, 0};
+  int PointsPerThread = 0;
+};
 
 template <class T, int R> class Grid {
 public:

@@ -263,6 +263,8 @@ public:
     if (selfResetting())
       OS << accumulatorStruct();
     OS << kernelSignature() << " {\n" << Body << "}\n\n";
+    if (selfResetting())
+      OS << finalizeKernel();
     OS << "} // namespace\n\n";
     OS << launcher();
     return OS.str();
@@ -555,16 +557,50 @@ private:
   /// them, so a launch needs no copies besides that.
   bool selfResetting() const { return hasReductions() && !hasHistograms(); }
   std::string accumulatorType() const { return K.Name + "_accumulators_"; }
+  std::string totalsType() const { return K.Name + "_totals_"; }
+  std::string finalizeName() const { return K.Name + "_finalize"; }
   std::string accumulatorStruct() const {
     std::ostringstream OS;
-    OS << "/// " << K.Name << "'s reductions on the device, in their "
-       << "accumulator types.\nstruct " << accumulatorType() << " {\n";
+    OS << "/// " << K.Name << "'s reductions on the device: ReductionSlots "
+       << "accumulators each, at their\n/// identities between launches.\n"
+       << "struct " << accumulatorType() << " {\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind)) {
+        std::string T = cxxType(deviceAccumType(P));
+        OS << "  " << T << " " << P.Name
+           << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<"
+           << T << ">()];\n";
+      }
+    OS << "};\n\n/// " << K.Name << "'s totals, as its finalize kernel hands "
+       << "them to the host.\nstruct " << totalsType() << " {\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
         OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
-    OS << "  unsigned blocks_done_;\n};\n\n";
+    OS << "};\n\n";
     return OS.str();
   }
+
+  /// One block of ReductionSlots threads: combines each reduction's slots,
+  /// resets them, and writes the totals to the pinned host copy.
+  std::string finalizeKernel() const {
+    std::ostringstream OS;
+    OS << "__global__ void " << finalizeName() << "(" << accumulatorType()
+       << "* acc_, " << totalsType() << "* totals_) {\n"
+       << "  extern __shared__ double reduction_smem_[];\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
+           << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
+           << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
+           << ", reduction_smem_);\n";
+    OS << "  if (threadIdx.x == 0) {\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";
+    OS << "    __threadfence_system();\n  }\n}\n\n";
+    return OS.str();
+  }
+
   std::string deviceIdentity(const Param &P) const {
     std::string Id = identityOf(P);
     if (deviceAccumType(P) != P.Accum)
@@ -608,10 +644,6 @@ private:
     for (const MergeGroup &M : K.Merged)
       Args.push_back("const " + vectorType(M.Elem) + "* __restrict__ " +
                      recordParam(M));
-    if (selfResetting()) {
-      Args.push_back("unsigned* blocks_done_");
-      Args.push_back(accumulatorType() + "* result_");
-    }
     for (const Uniform &U : K.Uniforms)
       Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
     if (K.Sched.StreamDim >= 0)
@@ -717,22 +749,12 @@ private:
                            ? "reduceWarpShuffleAtomic"
                            : "reduceBlockTreeAtomic";
       OS << "  stencil::detail::" << Fn << "<" << reductionOp(P.Kind) << ">("
-         << P.Name << "_total_, "
+         << (selfResetting() ? "stencil::detail::blockSlot(" + P.Name + "_total_)"
+                             : P.Name + "_total_")
+         << ", "
          << (W == P.Accum ? P.Name
                           : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
          << ", reduction_smem_);\n";
-    }
-    if (selfResetting()) {
-      OS << "  // The last block to finish hands the totals to the host and "
-            "resets them.\n"
-         << "  if (stencil::detail::flatThreadIndex() == 0 && "
-            "stencil::detail::lastBlockToFinish(blocks_done_)) {\n";
-      for (const Param &P : K.Params)
-        if (isReduction(P.Kind))
-          OS << "    result_->" << P.Name
-             << " = stencil::detail::takeAccumulator(" << P.Name
-             << "_total_, " << deviceIdentity(P) << ");\n";
-      OS << "    __threadfence_system();\n  }\n";
     }
     return OS.str();
   }
@@ -886,32 +908,36 @@ private:
        << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
     const std::string Stream =
         std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
-    if (K.Sched.Persistent) {
-      OS << "  // Persistent grid (tile): every thread walks many points, one "
-            "atomic per block.\n";
-      OS << "  static stencil::detail::ResidentBlocks resident_;\n";
-      OS << "  const dim3 grid_ = stencil::detail::persistentGridShape<" << R
-         << ">(domain_, block_, points_per_thread_, " << Stream
-         << ", resident_.get(kernel_name_, kernel_, block_, smem_));\n";
-    } else {
-      OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
-         << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
-    }
-
+    OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
+          "resident at once,\n  // every thread walking many points.\n";
+    OS << "  static stencil::detail::ResidentBlocks resident_;\n";
+    OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
+       << (K.Sched.Persistent ? "true" : "false") << " : " << O
+       << ".Persistent > 0;\n";
+    OS << "  const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<"
+       << R << ">(domain_, block_, points_per_thread_, " << Stream
+       << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
+          "stencil::detail::gridShape<"
+       << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
     const bool Device = hasReductions() || hasHistograms();
     if (selfResetting()) {
-      OS << "  // Device-side accumulators at their identities between launches "
-            "(the last block\n  // resets them); the totals come back through "
+      OS << "  // Device-side slots at their identities between launches (the "
+            "finalize kernel\n  // resets them); the totals come back through "
             "pinned host memory.\n";
       OS << "  static stencil::detail::SelfResettingAccumulators<"
-         << accumulatorType() << "> accumulators_;\n";
-      OS << "  " << accumulatorType() << " identity_{};\n";
+         << accumulatorType() << ", " << totalsType() << "> accumulators_;\n";
+      OS << "  if (!accumulators_.device()) {\n";
+      OS << "    " << accumulatorType() << " identity_;\n";
       for (const Param &P : K.Params)
         if (isReduction(P.Kind))
-          OS << "  identity_." << P.Name << " = " << deviceIdentity(P) << ";\n";
-      OS << "  accumulators_.prepare(kernel_name_, identity_);\n";
+          OS << "    for (auto& slot_ : identity_." << P.Name << ") slot_ = "
+             << deviceIdentity(P) << ";\n";
+      OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
       OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
-      OS << "  " << accumulatorType() << " host_ = identity_;\n";
+      OS << "  " << totalsType() << " host_;\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     } else if (Device) {
       OS << "  // Device-side accumulators and histogram faults, set to their "
             "identities before\n  // the launch and read back after it.\n";
@@ -971,17 +997,13 @@ private:
       case ParamKind::Scalar:
         Args.push_back(P.Name);
         break;
-      default:
-        Args.push_back("&device_->" + P.Name);
+      default: // reductions: the slots, or the scratch struct's field
+        Args.push_back((selfResetting() ? "device_->" : "&device_->") + P.Name);
         break;
       }
     }
     for (const MergeGroup &M : K.Merged)
       Args.push_back(recordParam(M));
-    if (selfResetting()) {
-      Args.push_back("&device_->blocks_done_");
-      Args.push_back("accumulators_.resultOnDevice()");
-    }
     for (const Uniform &U : K.Uniforms)
       Args.push_back(localName(U.Name));
     if (K.Sched.StreamDim >= 0)
@@ -992,8 +1014,13 @@ private:
     OS << ");\n";
     OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
     OS << "    timer_.finish();\n";
-    if (selfResetting())
+    if (selfResetting()) {
+      OS << "    " << finalizeName()
+         << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
+         << ".Stream>>>(device_, accumulators_.resultOnDevice());\n";
+      OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
       OS << "    host_ = accumulators_.result(kernel_name_, " << O << ".Stream);\n";
+    }
     OS << "  }\n";
     if (Device && !selfResetting())
       OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "

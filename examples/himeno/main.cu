@@ -2,7 +2,7 @@
 // stencilc generated from himeno.spec.cpp, or on the CPU through the spec.
 //
 //   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps R]]
-//          [--block BXxBYxBZ] [--ppt N]
+//          [--block BXxBYxBZ] [--ppt N] [--persistent 0|1]
 //
 // --check runs the CPU reference and the GPU for --iters sweeps (default 10)
 // and compares p on every point (rel 1e-5) and gosa after every sweep against
@@ -24,7 +24,7 @@
 
 namespace {
 
-/// --block / --ppt: the launch shape, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
 stencil::LaunchOptions Launch;
 
 struct Size {
@@ -197,6 +197,7 @@ int main(int Argc, char **Argv) {
   std::string Block;
   O.add("--block", Block, "threads per block BXxBYxBZ (as compiled)");
   O.add("--ppt", Launch.PointsPerThread, "points per thread (as compiled)");
+  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
   std::string ShapeList;
   O.add("--shapes", ShapeList, "--bench: also time these BXxBYxBZ[:PPT],... shapes");
   O.parse(Argc, Argv);

@@ -4,7 +4,7 @@
 //
 //   jacobi2d [--n 5120] [--m 5000] [--alpha 1] [--relax 0.5] [--tol 1e-13]
 //            [--maxit 100] [--cpu | --check | --bench [--reps 20]]
-//            [--block BXxBY] [--ppt N]
+//            [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // --check runs the CPU reference and the GPU at the given size and compares
 // every point of f and u, every iteration's residual, the iteration count
@@ -27,7 +27,7 @@
 
 namespace {
 
-/// --block / --ppt: the launch shape of every kernel, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape of every kernel, instead of the compiled one.
 stencil::LaunchOptions Launch;
 /// --shapes: each launch shape in turn for the sweep and the error check, as
 /// extra BENCH lines NAME@SHAPE.
@@ -202,6 +202,7 @@ int main(int Argc, char **Argv) {
   std::string Block;
   O.add("--block", Block, "threads per block BXxBY of every launch (as compiled)");
   O.add("--ppt", Launch.PointsPerThread, "points per thread of every launch (as compiled)");
+  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
   std::string ShapeList;
   O.add("--shapes", ShapeList, "--bench: also time the sweep at these BXxBY[:PPT],... shapes");
   O.parse(Argc, Argv);

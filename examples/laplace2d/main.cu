@@ -4,7 +4,7 @@
 //
 //   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
 //             [--precision f32|f64] [--cpu | --check | --bench [--reps 20]]
-//             [--block BXxBY] [--ppt N]
+//             [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
 // column (A[j][0] = 1), 0 elsewhere. Each iteration writes the interior of
@@ -25,7 +25,7 @@
 
 namespace {
 
-/// --block / --ppt: the launch shape, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
 stencil::LaunchOptions Launch;
 
 struct Problem {
@@ -192,6 +192,7 @@ int main(int Argc, char **Argv) {
   std::string Block;
   O.add("--block", Block, "threads per block BXxBY (as compiled)");
   O.add("--ppt", Launch.PointsPerThread, "points per thread (as compiled)");
+  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
   O.parse(Argc, Argv);
   int Shape[3];
   if (!Block.empty() && !example::parseBlockShape(Block, Shape))

@@ -400,6 +400,10 @@ struct LaunchOptions {
   std::array<int64_t, 3> Lo{}, Hi{};
   std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
   int PointsPerThread = 0;
+  /// 1: clamp the grid to the blocks resident on the device at once (every
+  /// thread walks many points); 0: one block per block-sized tile of the
+  /// domain; -1: as compiled (tile's Schedule::Persistent).
+  int Persistent = -1;
   int HistogramLowering = -1; ///< -1 auto, else a stencilc::ir::HistogramLowering
   cudaStream_t Stream = 0;
 };
@@ -584,46 +588,47 @@ private:
   size_t CachedSmem = 0;
 };
 
-/// The accumulators of a kernel's reductions (Acc: a struct of them followed
-/// by `unsigned blocks_done_`), kept on the device between launches at their
-/// identities. Each launch's last block to finish moves the totals into
-/// mapped pinned host memory and puts the identities back (see
-/// lastBlockToFinish/takeAccumulator), so a launch needs no host-to-device
-/// initialisation and no device-to-host copy: the launcher synchronises the
-/// stream and reads result(). Owned by one launcher; never freed (as
-/// Scratch). One launch at a time per launcher.
-template <class Acc> class SelfResettingAccumulators {
+/// The device accumulators of a kernel's reductions (Slots: a struct of
+/// ReductionSlots slots per reduction) and the mapped pinned host copy of
+/// their totals (Totals: one value per reduction). The slots stay at their
+/// identities between launches: the launch's finalize kernel (one block,
+/// collectSlots) combines them, writes the totals to the pinned copy and puts
+/// the identities back, so a launch makes no host-to-device initialisation
+/// and no device-to-host copy; the launcher synchronises the stream and reads
+/// result(). Owned by one launcher; never freed (as Scratch). One launch at a
+/// time per launcher.
+template <class Slots, class Totals> class SelfResettingAccumulators {
 public:
-  /// Allocates both copies on first use and sets the device one to Identity.
-  void prepare(const char *Kernel, const Acc &Identity) {
+  /// Allocates both on first use and sets the slots to Identity.
+  void prepare(const char *Kernel, const Slots &Identity) {
     if (Device)
       return;
-    STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Acc)), Kernel);
-    STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Acc),
+    STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Slots)), Kernel);
+    STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Slots),
                                   cudaMemcpyHostToDevice),
                        Kernel);
-    STENCIL_CUDA_CHECK(cudaHostAlloc(&Host, sizeof(Acc), cudaHostAllocMapped),
-                       Kernel);
-    std::memcpy(static_cast<void *>(Host), &Identity, sizeof(Acc));
+    STENCIL_CUDA_CHECK(
+        cudaHostAlloc(&Host, sizeof(Totals), cudaHostAllocMapped), Kernel);
+    std::memset(static_cast<void *>(Host), 0, sizeof(Totals));
     STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
   }
-  Acc *device() const { return Device; }
-  /// The device's view of the pinned result.
-  Acc *resultOnDevice() const { return HostOnDevice; }
-  /// Waits for Stream, then returns what its last launch's last block wrote.
-  Acc result(const char *Kernel, cudaStream_t Stream) const {
+  Slots *device() const { return Device; }
+  /// The device's view of the pinned totals.
+  Totals *resultOnDevice() const { return HostOnDevice; }
+  /// Waits for Stream, then returns what its last finalize kernel wrote.
+  Totals result(const char *Kernel, cudaStream_t Stream) const {
     STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
-    Acc R;
-    std::memcpy(static_cast<void *>(&R), const_cast<const Acc *>(Host),
-                sizeof(Acc));
-    countTransfer(Kernel, 0, sizeof(Acc));
+    Totals R;
+    std::memcpy(static_cast<void *>(&R), const_cast<const Totals *>(Host),
+                sizeof(Totals));
+    countTransfer(Kernel, 0, sizeof(Totals));
     return R;
   }
 
 private:
-  Acc *Device = nullptr;
-  Acc *Host = nullptr;
-  Acc *HostOnDevice = nullptr;
+  Slots *Device = nullptr;
+  Totals *Host = nullptr;
+  Totals *HostOnDevice = nullptr;
 };
 
 /// A device buffer owned by one launcher, allocated on first use and grown
@@ -895,37 +900,47 @@ __device__ inline void histogramAddPlainAtomic(T *Hist, int64_t Size,
     Fault->Bin = Bin;
 }
 
-/// Thread 0 of every block calls this once, after its block's atomics:
-/// true in the one block that finishes last, which then owns the totals (the
-/// counter is back at zero for the next launch).
-__device__ inline bool lastBlockToFinish(unsigned *BlocksDone) {
-  __threadfence(); // this block's atomics before its ticket
-  const unsigned Blocks = gridDim.x * gridDim.y * gridDim.z;
-  if (atomicAdd(BlocksDone, 1u) + 1 != Blocks)
-    return false;
-  *BlocksDone = 0;
-  __threadfence(); // every other block's atomics are visible now
-  return true;
+/// Reduction slots: a launch's blocks add their partials to ReductionSlots
+/// accumulators (block b to slot b % ReductionSlots), each alone in a 32-byte
+/// sector, instead of one. Atomics on one address serialise in L2: one
+/// double atomic per block of 256 points cost ~1.6 ns each, 0.16 ms of the
+/// Jacobi 2-D sweep's 0.38 ms on H100 (bench/results/2026-11-22T160732Z.json
+/// against the -O0 rows of 2026-11-23T015835Z.json).
+constexpr int ReductionSlots = 128;
+template <class T> __host__ __device__ constexpr int slotStride() {
+  return 32 / int(sizeof(T));
 }
 
-/// Reads *P and puts Identity back in one atomic exchange.
-template <class T> __device__ inline T takeAccumulator(T *P, T Identity) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte accumulators");
-  if constexpr (sizeof(T) == 8) {
-    unsigned long long Bits;
-    memcpy(&Bits, &Identity, 8);
-    Bits = atomicExch(reinterpret_cast<unsigned long long *>(P), Bits);
-    T V;
-    memcpy(&V, &Bits, 8);
-    return V;
-  } else {
-    unsigned Bits;
-    memcpy(&Bits, &Identity, 4);
-    Bits = atomicExch(reinterpret_cast<unsigned *>(P), Bits);
-    T V;
-    memcpy(&V, &Bits, 4);
-    return V;
+/// This block's slot in an array of ReductionSlots * slotStride<T>() values.
+template <class T> __device__ inline T *blockSlot(T *Slots) {
+  const unsigned Block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  return Slots + (Block % ReductionSlots) * slotStride<T>();
+}
+
+/// Called by every thread of a one-block launch of ReductionSlots threads:
+/// combines the slots, puts the identity back in each, and returns the total
+/// (valid in thread 0). Smem holds 32 T.
+template <class Op, class T>
+__device__ T collectSlots(T *Slots, T Identity, void *Smem) {
+  T V = Identity;
+  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots); S += blockDim.x) {
+    T *Slot = Slots + S * slotStride<T>();
+    V = Op::combine(V, *Slot);
+    *Slot = Identity;
   }
+  T *Warps = static_cast<T *>(Smem);
+  const unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
+  const unsigned WarpCount = (blockDim.x + 31) / 32;
+  V = reduceWarp<Op>(V, min(32u, blockDim.x - Warp * 32));
+  if (Lane == 0)
+    Warps[Warp] = V;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (unsigned W = 1; W < WarpCount; ++W)
+      V = Op::combine(V, Warps[W]);
+  __syncthreads(); // Smem may be reused by the next reduction
+  return V;
 }
 
 /// Source pointers of one record array (merge-arrays), by value.

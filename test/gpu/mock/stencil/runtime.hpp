@@ -21,6 +21,7 @@ struct Error : std::runtime_error {
 struct LaunchOptions {
   int Block[3] = {0, 0, 0};
   int PointsPerThread = 0;
+  int Persistent = -1;
 };
 
 template <class T, int R> class Grid {

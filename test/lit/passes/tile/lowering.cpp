@@ -29,8 +29,9 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
 // CHECK:         const int points_per_thread_ = opts.PointsPerThread > 0 ? opts.PointsPerThread : 8;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
-// CHECK-NEXT:    const dim3 grid_ = stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_));
-// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(p.data(), q.data(), &device_->s, &device_->blocks_done_, accumulators_.resultOnDevice(), points_per_thread_, domain_);
+// CHECK-NEXT:    const bool persistent_ = opts.Persistent < 0 ? true : opts.Persistent > 0;
+// CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_)) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
+// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (
 // OFF-NOT:       chunk0_
@@ -39,5 +40,4 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // OFF-NEXT:        for (Index i1_
 // OFF-NEXT:          for (Index i2_
 // OFF:           const dim3 block_ = stencil::detail::blockShape<3>({32, 8, 1}, opts);
-// OFF:           const dim3 grid_ = stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
-// OFF-NOT:       resident_
+// OFF:           const bool persistent_ = opts.Persistent < 0 ? false : opts.Persistent > 0;

@@ -18,8 +18,8 @@ STENCIL_KERNEL void norms(In<float, 2> x, Sum<float, double> s, Max<float> m) {
 // CHECK:         reductions warp-shuffle-atomic
 // OFF-LABEL:   kernel norms rank 2
 // OFF:           reductions block-tree-atomic
-// CUDA:          reduceWarpShuffleAtomic<stencil::detail::SumOp>(s_total_, s, reduction_smem_);
-// CUDA-NEXT:     reduceWarpShuffleAtomic<stencil::detail::MaxOp>(m_total_, m, reduction_smem_);
+// CUDA:          reduceWarpShuffleAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(s_total_), s, reduction_smem_);
+// CUDA-NEXT:     reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(m_total_), m, reduction_smem_);
 // CUDA:          const size_t smem_ = 32 * 8;
-// CUDA-OFF:      reduceBlockTreeAtomic<stencil::detail::SumOp>(s_total_, s, reduction_smem_);
+// CUDA-OFF:      reduceBlockTreeAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(s_total_), s, reduction_smem_);
 // CUDA-OFF:      const size_t smem_ = size_t(stencil::detail::threadsPerBlock(block_)) * 8;

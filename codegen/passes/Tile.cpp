@@ -72,7 +72,12 @@ Schedule chooseSchedule(const Kernel &K) {
       S.PointsPerThread = 8;
     }
   }
-  S.Persistent = hasReductions(K);
+  // Persistent grids for rank 1 and 2 reductions only (H100, same run,
+  // bench/results/2026-11-23T022216Z.json, explore rows): Jacobi 2-D sweep
+  // 0.234 ms persistent vs 0.263 one block per tile, error_check 0.099 vs
+  // 0.199; but Himeno XL 6.24 ms persistent vs 5.47 with a block per chunk of
+  // 8 planes. Reductions add to 128 slots, so many blocks cost little.
+  S.Persistent = hasReductions(K) && K.Rank <= 2;
   return S;
 }
 
@@ -90,7 +95,7 @@ public:
     if (It != Opts.ScheduleOverrides.end()) {
       K.Sched = It->second;
       K.Sched.FromUser = true;
-      K.Sched.Persistent = hasReductions(K);
+      K.Sched.Persistent = hasReductions(K) && K.Rank <= 2;
       if (K.Sched.StreamDim >= K.Rank) {
         K.Remarks.push_back({"tile", K.Loc,
                              "--tile streams along dimension " +

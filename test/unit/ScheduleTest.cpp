@@ -63,9 +63,12 @@ TEST(Tile, StreamsTheOutermostDimensionOnlyWhenReadAcrossIt) {
       << "rank 1 never streams: a thread's consecutive points would not coalesce";
 }
 
-TEST(Tile, PersistentGridExactlyForReductions) {
+TEST(Tile, PersistentGridForRank1And2Reductions) {
   EXPECT_TRUE(chooseSchedule(kernel(2, Type::Float64, 0, true)).Persistent);
+  EXPECT_TRUE(chooseSchedule(kernel(1, Type::Float32, -1, true)).Persistent);
   EXPECT_FALSE(chooseSchedule(kernel(2, Type::Float64, 0, false)).Persistent);
+  EXPECT_FALSE(chooseSchedule(kernel(3, Type::Float32, 0, true)).Persistent)
+      << "Himeno XL: a block per chunk of planes beats the persistent grid";
 }
 
 /// N f32 (or f64) grids read only at the centre, summed into `out`.

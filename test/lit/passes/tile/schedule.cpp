@@ -17,13 +17,14 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
   s += v * v;
 }
 // CHECK-LABEL: kernel sweep3 rank 3
-// CHECK:         schedule block (128, 4, 1) stream dim 0 points-per-thread 8 persistent
+// Rank 3: a block per chunk of planes, even with a reduction.
+// CHECK:         schedule block (128, 4, 1) stream dim 0 points-per-thread 8{{$}}
 // OFF-LABEL:   kernel sweep3 rank 3
 // OFF-NOT:       schedule
 // OFF:         {
-// REPORT:      remark: sweep3: [tile] block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points; persistent grid
+// REPORT:      remark: sweep3: [tile] block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points{{$}}
 // USER-LABEL:  kernel sweep3 rank 3
-// USER:          schedule block (32, 8, 1) stream dim 0 points-per-thread 3 persistent [user]
+// USER:          schedule block (32, 8, 1) stream dim 0 points-per-thread 3 [user]
 
 STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
   b() = 0.5 * (a(-1, 0) + a(1, 0));
@@ -40,6 +41,14 @@ STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
 // CHECK:         schedule block (128, 2, 1){{$}}
 // USER-LABEL:  kernel rows2 rank 2
 // USER:          schedule block (64, 2, 1) [user]
+
+STENCIL_KERNEL void residual2(In<double, 2> u, Sum<double> r) {
+  r += u(-1, 0) * u(1, 0);
+}
+// Rank 2 with a reduction: persistent.
+// CHECK-LABEL: kernel residual2 rank 2
+// CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4 persistent
+// REPORT:      remark: residual2: [tile] block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points; persistent grid
 
 STENCIL_KERNEL void norm1(In<float, 1> x, Max<float> m) {
   m = max(m, fabs(x()));

@@ -198,6 +198,45 @@ inline bool parseShapeList(const std::string &Text, std::vector<LaunchShape> &Ou
   return true;
 }
 
+/// --block, --ppt and --persistent (the shape of every launch, instead of the
+/// compiled one) and optionally --shapes (--bench: more shapes to time), bound
+/// to an example's stencil::LaunchOptions. Construct before Options::parse,
+/// call apply() after it.
+template <class LaunchOptions> class LaunchFlags {
+public:
+  LaunchFlags(Options &O, LaunchOptions &L, bool WithShapes) : O(O), L(L) {
+    O.add("--block", Block, "threads per block BXxBY[xBZ] of every launch (as compiled)");
+    O.add("--ppt", L.PointsPerThread, "points per thread of every launch (as compiled)");
+    O.add("--persistent", L.Persistent,
+          "1: only the blocks resident at once, 0: one block per tile (as compiled)");
+    if (WithShapes)
+      O.add("--shapes", ShapeList, "--bench: also time these BXxBY[xBZ][:PPT],... shapes");
+  }
+  void apply() {
+    if (!ShapeList.empty() && !parseShapeList(ShapeList, Shapes))
+      O.fail("--shapes needs BXxBY[xBZ][:PPT],..., got '" + ShapeList + "'");
+    int Shape[3];
+    if (Block.empty())
+      return;
+    if (!parseBlockShape(Block, Shape))
+      O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
+    for (int D = 0; D < 3; ++D)
+      L.Block[D] = Shape[D];
+  }
+  /// Sets L to Shape's block and points per thread.
+  void use(const LaunchShape &Shape) {
+    for (int D = 0; D < 3; ++D)
+      L.Block[D] = Shape.Block[D];
+    L.PointsPerThread = Shape.PointsPerThread;
+  }
+  std::vector<LaunchShape> Shapes;
+
+private:
+  Options &O;
+  LaunchOptions &L;
+  std::string Block, ShapeList;
+};
+
 //===----------------------------------------------------------------------===//
 // Comparison against the CPU reference.
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -26,6 +27,8 @@ namespace {
 
 /// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
 stencil::LaunchOptions Launch;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
 
 struct Size {
   const char *Name;
@@ -160,8 +163,6 @@ int runCpuOnly(const Size &Z, int Iters) {
   return 0;
 }
 
-/// --shapes: each launch shape in turn, as extra BENCH lines NAME@SHAPE.
-std::vector<example::LaunchShape> Shapes;
 
 void bench(const Size &Z, int Reps) {
   State S(Z);
@@ -170,10 +171,8 @@ void bench(const Size &Z, int Reps) {
   // 12 coefficient arrays + p read once, wrk2 written once: 14 words.
   example::printBench(std::string("himeno.") + Z.Name, interiorPoints(Z), 56, Ms);
   const stencil::LaunchOptions Compiled = Launch;
-  for (const example::LaunchShape &Shape : Shapes) {
-    for (int I = 0; I < 3; ++I)
-      Launch.Block[I] = Shape.Block[I];
-    Launch.PointsPerThread = Shape.PointsPerThread;
+  for (const example::LaunchShape &Shape : Flags->Shapes) {
+    Flags->use(Shape);
     Ms = example::timeRepeats(3, Reps, [&] { D.sweep(); });
     example::printBench(std::string("himeno.") + Z.Name + "@" + Shape.Text,
                         interiorPoints(Z), 56, Ms);
@@ -194,20 +193,9 @@ int main(int Argc, char **Argv) {
   O.flag("--cpu", Cpu, "run the CPU reference only");
   O.flag("--check", Check, "compare GPU against the CPU reference");
   O.flag("--bench", Bench, "print BENCH lines");
-  std::string Block;
-  O.add("--block", Block, "threads per block BXxBYxBZ (as compiled)");
-  O.add("--ppt", Launch.PointsPerThread, "points per thread (as compiled)");
-  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
-  std::string ShapeList;
-  O.add("--shapes", ShapeList, "--bench: also time these BXxBYxBZ[:PPT],... shapes");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
   O.parse(Argc, Argv);
-  if (!ShapeList.empty() && !example::parseShapeList(ShapeList, Shapes))
-    O.fail("--shapes needs BXxBY[xBZ][:PPT],..., got '" + ShapeList + "'");
-  int Shape[3];
-  if (!Block.empty() && !example::parseBlockShape(Block, Shape))
-    O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
-  for (int D = 0; !Block.empty() && D < 3; ++D)
-    Launch.Block[D] = Shape[D];
+  Flags->apply();
   if (int(Cpu) + int(Check) + int(Bench) > 1)
     O.fail("--cpu, --check and --bench exclude each other");
   try {

@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <exception>
 #include <string>
 #include <utility>
@@ -29,9 +30,9 @@ namespace {
 
 /// --block / --ppt / --persistent: the launch shape of every kernel, instead of the compiled one.
 stencil::LaunchOptions Launch;
-/// --shapes: each launch shape in turn for the sweep and the error check, as
-/// extra BENCH lines NAME@SHAPE.
-std::vector<example::LaunchShape> Shapes;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
+
 
 struct Problem {
   int64_t N = 5120; ///< points along x (contiguous)
@@ -162,10 +163,8 @@ void bench(const Problem &P, int Reps) {
   example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
   example::printBench("jacobi2d.error_check", All, 8, Check);
   const stencil::LaunchOptions Compiled = Launch;
-  for (const example::LaunchShape &Shape : Shapes) {
-    for (int I = 0; I < 3; ++I)
-      Launch.Block[I] = Shape.Block[I];
-    Launch.PointsPerThread = Shape.PointsPerThread;
+  for (const example::LaunchShape &Shape : Flags->Shapes) {
+    Flags->use(Shape);
     Sweep = example::timeRepeats(5, Reps, [&] {
       using std::swap;
       swap(U, UOld);
@@ -199,20 +198,9 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
-  std::string Block;
-  O.add("--block", Block, "threads per block BXxBY of every launch (as compiled)");
-  O.add("--ppt", Launch.PointsPerThread, "points per thread of every launch (as compiled)");
-  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
-  std::string ShapeList;
-  O.add("--shapes", ShapeList, "--bench: also time the sweep at these BXxBY[:PPT],... shapes");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
   O.parse(Argc, Argv);
-  if (!ShapeList.empty() && !example::parseShapeList(ShapeList, Shapes))
-    O.fail("--shapes needs BXxBY[xBZ][:PPT],..., got '" + ShapeList + "'");
-  int Shape[3];
-  if (!Block.empty() && !example::parseBlockShape(Block, Shape))
-    O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
-  for (int D = 0; !Block.empty() && D < 3; ++D)
-    Launch.Block[D] = Shape[D];
+  Flags->apply();
   if (P.N < 3 || P.M < 3)
     O.fail("the grid needs at least 3x3 points");
   if (Cpu + Check + Bench > 1)

@@ -18,6 +18,7 @@
 #include "../common/harness.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <exception>
 #include <string>
 #include <utility>
@@ -27,6 +28,8 @@ namespace {
 
 /// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
 stencil::LaunchOptions Launch;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
 
 struct Problem {
   int64_t N = 4096; ///< columns (i, contiguous)
@@ -189,16 +192,9 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time the step, print a BENCH line");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
-  std::string Block;
-  O.add("--block", Block, "threads per block BXxBY (as compiled)");
-  O.add("--ppt", Launch.PointsPerThread, "points per thread (as compiled)");
-  O.add("--persistent", Launch.Persistent, "1: grid of resident blocks only, 0: one block per tile (as compiled)");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, false);
   O.parse(Argc, Argv);
-  int Shape[3];
-  if (!Block.empty() && !example::parseBlockShape(Block, Shape))
-    O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
-  for (int D = 0; !Block.empty() && D < 3; ++D)
-    Launch.Block[D] = Shape[D];
+  Flags->apply();
   if (P.M == 0)
     P.M = P.N;
   if (P.N < 3 || P.M < 3)

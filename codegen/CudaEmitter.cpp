@@ -13,11 +13,12 @@
 // launcher packs the records (stencil::detail::RecordArray).
 //
 // Reductions accumulate per thread, combine per block (tree or warp shuffles,
-// as ir::Kernel::Reductions says) and end in one atomic per block on a device
-// accumulator. Without histograms the accumulators live on the device at
-// their identities and the launch's last block moves the totals to mapped
-// pinned host memory and resets them (no copies per launch besides that);
-// with histograms the launcher initialises and reads back a scratch struct.
+// as ir::Kernel::Reductions says) and end in one atomic per block. Without
+// histograms the block adds to one of ReductionSlots device accumulators
+// (kept at their identities between launches) and a one-block finalize
+// kernel combines the slots, resets them and writes the totals to mapped
+// pinned host memory (no copies per launch besides that); with histograms
+// the launcher initialises and reads back a scratch struct.
 // Histogram updates go through one lowering function per
 // ir::HistogramLowering.
 //
@@ -552,9 +553,9 @@ private:
   //--- self-resetting reduction accumulators ----------------------------------
 
   /// Kernels with reductions (and no histogram, whose faults keep the
-  /// host-initialised scratch) keep their accumulators on the device: the
-  /// last block of a launch moves the totals to pinned host memory and resets
-  /// them, so a launch needs no copies besides that.
+  /// host-initialised scratch) keep their accumulators on the device, as
+  /// ReductionSlots slots each; the finalize kernel moves the totals to
+  /// pinned host memory and resets the slots, so a launch needs no copies.
   bool selfResetting() const { return hasReductions() && !hasHistograms(); }
   std::string accumulatorType() const { return K.Name + "_accumulators_"; }
   std::string totalsType() const { return K.Name + "_totals_"; }

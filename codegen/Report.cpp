@@ -71,8 +71,8 @@ static void reportKernel(std::ostringstream &OS, const std::string &File,
     HasHistogram |= P.Kind == ParamKind::Histogram;
   const std::string Handover =
       HasHistogram ? "; accumulators set and read back by the launcher"
-                   : "; the launch's last block hands the totals to pinned "
-                     "host memory and resets the accumulators";
+                   : "; blocks add to 128 slots, a finalize kernel hands the "
+                     "totals to pinned host memory and resets the slots";
   for (const Param &P : K.Params) {
     if (isReduction(P.Kind))
       Line(P.Loc, "reduction",

@@ -524,11 +524,10 @@ inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
 
 /// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
 /// the outer axes first (z, then y, then x): a persistent grid, in which every
-/// thread walks many points with the kernel's grid-stride loops. Kernels with
-/// reductions launch this: one atomic per block then means about one per
-/// resident block instead of one per 256 points (Jacobi 2-D sweep, 5120x5000:
-/// 100k same-address double atomics per launch cost more than the sweep's
-/// memory traffic on H100, bench/results/2026-11-22T160732Z.json).
+/// thread walks many points with the kernel's grid-stride loops. `tile` asks
+/// for it for rank 1 and 2 kernels with reductions (Jacobi 2-D error check
+/// 0.099 ms vs 0.199 with one block per tile, H100,
+/// bench/results/2026-11-23T022216Z.json).
 template <int R>
 dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
                          int StreamDim, int64_t MaxBlocks) {
@@ -902,10 +901,10 @@ __device__ inline void histogramAddPlainAtomic(T *Hist, int64_t Size,
 
 /// Reduction slots: a launch's blocks add their partials to ReductionSlots
 /// accumulators (block b to slot b % ReductionSlots), each alone in a 32-byte
-/// sector, instead of one. Atomics on one address serialise in L2: one
-/// double atomic per block of 256 points cost ~1.6 ns each, 0.16 ms of the
-/// Jacobi 2-D sweep's 0.38 ms on H100 (bench/results/2026-11-22T160732Z.json
-/// against the -O0 rows of 2026-11-23T015835Z.json).
+/// sector, instead of one. Atomics on one address serialise in L2: the Jacobi
+/// error check (8 bytes per point) with one atomic per 256 points took
+/// 0.322 ms, with one per resident block 0.101 ms, floor 0.068 (H100,
+/// bench/results/2026-11-22T160732Z.json, 2026-11-23T015835Z.json).
 constexpr int ReductionSlots = 128;
 template <class T> __host__ __device__ constexpr int slotStride() {
   return 32 / int(sizeof(T));

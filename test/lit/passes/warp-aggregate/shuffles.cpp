@@ -1,6 +1,6 @@
 // warp-aggregate: scalar reductions combine by warp shuffles (one shared
 // slot per warp) instead of a shared-memory tree; one atomic per block
-// either way, and the launch's last block hands the totals to the host.
+// either way (into one of the reduction slots).
 // RUN: %stencilc %s --print-after=warp-aggregate -o /dev/null 2>&1 | FileCheck %s
 // RUN: %stencilc %s --disable-pass=warp-aggregate --print-after=warp-aggregate -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s -o %t.cu --header %t.h

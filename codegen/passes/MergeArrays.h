@@ -14,9 +14,12 @@
 // into the record array on first use and repacks only when one of them has
 // changed since (stencil::Grid::version()).
 //
-// Measured on H100, Himeno XL: 13 read streams → 2 cut the sweep from 5.65 to
-// 5.16 ms (bench/proto/NOTES.md). Grids read at offsets stay separate: a record
-// of neighbours would drag every field through the cache for one value.
+// Measured on H100, Himeno XL: 13 read streams → 2 cut the hand-written sweep
+// from 5.65 to 5.16 ms (bench/proto/NOTES.md) and the generated one from 6.53
+// to 5.49 ms (--disable-pass=merge-arrays vs default, same run,
+// bench/results/2026-11-23T023157Z.json). Grids read at offsets stay
+// separate: a record of neighbours would drag every field through the cache
+// for one value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_MERGEARRAYS_H

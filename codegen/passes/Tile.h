@@ -3,14 +3,17 @@
 // `tile` chooses each kernel's launch shape (ir::Kernel::Sched):
 //  - the block: x always runs along the contiguous (last) grid dimension, 512
 //    bytes of the widest grid element per block row (128 threads for f32, 64
-//    for f64), 256 threads in all for rank 1 and 2, 512 for rank 3 (Himeno XL
-//    prototypes, bench/proto/NOTES.md: 128x4 blocks beat 32x4x2 by 9% once
-//    the coefficients are merged);
+//    for f64), 256 threads in all for rank 1 and 2, 512 for rank 3. The
+//    shape matters little once this holds: Himeno XL 5.42-5.55 ms for blocks
+//    128x4, 128x2, 256x2, 64x8, 32x8 and 256x1, the Jacobi sweep 0.233-0.253
+//    ms for 64x4, 128x2, 32x8 and 256x1 (H100,
+//    bench/results/2026-11-23T022216Z-explore.txt);
 //  - the streamed dimension: for rank 2 and 3, when a grid is read at offsets
 //    along the outermost dimension, every thread walks that dimension in
-//    chunks of PointsPerThread consecutive points (8 for rank 3: proto v1,
-//    chunks of 32 or 128 planes leave too few blocks in flight; 4 for rank 2),
-//    so the neighbouring rows/planes it re-reads are still in L1;
+//    chunks of PointsPerThread consecutive points (8 planes for rank 3: 4
+//    planes cost 3% at Himeno XL, and the prototype found chunks of 32 or 128
+//    planes leave too few blocks in flight, bench/proto/NOTES.md; 4 rows for
+//    rank 2), so the neighbouring rows/planes it re-reads are still in L1;
 //  - a persistent grid for rank 1 and 2 kernels with reductions: the
 //    launcher clamps the grid to the blocks that fit on the device at once
 //    and the grid-stride loops give every thread many points (Jacobi 2-D

@@ -1,14 +1,26 @@
 //===- CudaEmitter.cpp - IR to CUDA source and host header ----------------===//
 //
-// The straightforward lowering: one __global__ kernel per IR kernel whose
-// threads walk the domain with grid-stride loops (with the default grid each
-// thread visits exactly one point), x along the last (contiguous) dimension.
-// Grid reads are loads at the point's linear index plus a constant offset in
-// units of the row-major strides. Reductions accumulate per thread, combine
-// per block (tree or warp shuffles, as ir::Kernel::Reductions says) and end
-// in one atomic per block on a device accumulator the launcher initialises
-// and reads back. Kernels with histograms are templates over their lowering,
-// chosen per launch (HistogramEmitter.h).
+// One __global__ kernel per IR kernel, a template on its index type (int
+// while every linear index fits, so Himeno's kernel needs 56 registers
+// instead of 72; int64_t otherwise), whose threads walk the domain with
+// grid-stride loops, x along the last (contiguous) dimension. What `tile`
+// decided is lowered here: the streamed dimension is the innermost loop,
+// walked in chunks of points_per_thread_ consecutive points, and a persistent
+// schedule launches only the blocks that fit on the device at once. Grid reads
+// are loads at the point's linear index plus a constant offset in units of the
+// row-major strides; a grid that `merge-arrays` put in a record array is a
+// field of the record, loaded once per point with 16-byte loads, and the
+// launcher packs the records (stencil::detail::RecordArray).
+//
+// Reductions accumulate per thread, combine per block (tree or warp shuffles,
+// as ir::Kernel::Reductions says) and end in one atomic per block. Without
+// histograms the block adds to one of ReductionSlots device accumulators
+// (kept at their identities between launches) and a one-block finalize
+// kernel combines the slots, resets them and writes the totals to mapped
+// pinned host memory (no copies per launch besides that); with histograms
+// the launcher initialises and reads back a scratch struct.
+// Kernels with histograms are templates over their lowering instead (their
+// index type is int64_t), chosen per launch (HistogramEmitter.h).
 //
 // Exactness: expressions are printed fully parenthesised in the IR's order,
 // every C++ subexpression has exactly the IR type (constants carry their
@@ -21,6 +33,8 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaEmitter.h"
 #include "codegen/HistogramEmitter.h"
+
+#include "codegen/passes/MergeArrays.h"
 
 #include <algorithm>
 #include <cmath>
@@ -237,7 +251,11 @@ public:
             "still exact): "
          << Pending << "\n";
     OS << "namespace {\n\n";
+    if (selfResetting())
+      OS << accumulatorStruct();
     OS << kernelSignature() << " {\n" << Body << "}\n\n";
+    if (selfResetting())
+      OS << finalizeKernel();
     OS << "} // namespace\n\n";
     OS << launcher();
     return OS.str();
@@ -250,15 +268,6 @@ private:
     auto Add = [&](const std::string &T) { S += (S.empty() ? "" : "; ") + T; };
     for (const CachedGrid &C : K.Cached)
       Add("smem-cache " + C.Grid);
-    for (const MergeGroup &G : K.Merged) {
-      std::string Fields;
-      for (const std::string &F : G.Grids)
-        Fields += (Fields.empty() ? "" : ",") + F;
-      Add("merge-arrays " + G.Name + "(" + Fields + ")");
-    }
-    if (K.Sched.StreamDim >= 0)
-      Add("stream along dimension " + std::to_string(K.Sched.StreamDim) +
-          " (points per thread become a smaller grid)");
     return S;
   }
 
@@ -343,6 +352,9 @@ private:
     case ExprKind::GridRead: {
       const GridRead *G = as<GridRead>(E);
       UsesAt = true;
+      int Field = 0;
+      if (const MergeGroup *M = mergeGroupOf(G->Grid, Field))
+        return recordField(*M, Field); // merge-arrays reads only the centre
       return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
     }
     case ExprKind::Index: {
@@ -463,6 +475,113 @@ private:
                            exprAs(S.Value, P->Elem), isLaunchUniform(S.Value));
   }
 
+  //--- merged grids (merge-arrays) -----------------------------------------
+
+  /// The group G is a field of, and its position in the record.
+  const MergeGroup *mergeGroupOf(const std::string &Grid, int &Field) const {
+    for (const MergeGroup &M : K.Merged)
+      for (size_t I = 0; I < M.Grids.size(); ++I)
+        if (M.Grids[I] == Grid) {
+          Field = static_cast<int>(I);
+          return &M;
+        }
+    return nullptr;
+  }
+
+  static int perVector(Type T) { return 16 / byteSize(T); }
+  static std::string vectorType(Type T) {
+    switch (T) {
+    case Type::Float32: return "float4";
+    case Type::Float64: return "double2";
+    case Type::Int64: return "longlong2";
+    default: return "int4";
+    }
+  }
+  static int recordFields(const MergeGroup &M) {
+    return mergedRecordFields(static_cast<int>(M.Grids.size()), M.Elem);
+  }
+  std::string recordParam(const MergeGroup &M) const { return M.Name + "_"; }
+  std::string recordVector(const MergeGroup &M, int V) const {
+    return M.Name + "_v" + std::to_string(V) + "_";
+  }
+  std::string recordField(const MergeGroup &M, int Field) const {
+    static const char *Lanes = "xyzw";
+    std::string S = recordVector(M, Field / perVector(M.Elem)) + "." +
+                    Lanes[Field % perVector(M.Elem)];
+    return M.Elem == Type::Int64 ? "static_cast<int64_t>(" + S + ")" : S;
+  }
+  /// One 16-byte load per vector of each record, at the top of a point.
+  std::string recordLoads(int Depth) const {
+    std::string S;
+    for (const MergeGroup &M : K.Merged) {
+      int Vectors = recordFields(M) / perVector(M.Elem);
+      for (int V = 0; V < Vectors; ++V)
+        S += indent(Depth) + "const " + vectorType(M.Elem) + " " +
+             recordVector(M, V) + " = " + recordParam(M) + "[at_ * " +
+             std::to_string(Vectors) + " + " + std::to_string(V) + "];\n";
+    }
+    return S;
+  }
+
+  //--- self-resetting reduction accumulators ----------------------------------
+
+  /// Kernels with reductions (and no histogram, whose faults keep the
+  /// host-initialised scratch) keep their accumulators on the device, as
+  /// ReductionSlots slots each; the finalize kernel moves the totals to
+  /// pinned host memory and resets the slots, so a launch needs no copies.
+  bool selfResetting() const { return hasReductions() && !hasHistograms(); }
+  std::string accumulatorType() const { return K.Name + "_accumulators_"; }
+  std::string totalsType() const { return K.Name + "_totals_"; }
+  std::string finalizeName() const { return K.Name + "_finalize"; }
+  std::string accumulatorStruct() const {
+    std::ostringstream OS;
+    OS << "/// " << K.Name << "'s reductions on the device: ReductionSlots "
+       << "accumulators each, at their\n/// identities between launches.\n"
+       << "struct " << accumulatorType() << " {\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind)) {
+        std::string T = cxxType(deviceAccumType(P));
+        OS << "  " << T << " " << P.Name
+           << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<"
+           << T << ">()];\n";
+      }
+    OS << "};\n\n/// " << K.Name << "'s totals, as its finalize kernel hands "
+       << "them to the host.\nstruct " << totalsType() << " {\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+    OS << "};\n\n";
+    return OS.str();
+  }
+
+  /// One block of ReductionSlots threads: combines each reduction's slots,
+  /// resets them, and writes the totals to the pinned host copy.
+  std::string finalizeKernel() const {
+    std::ostringstream OS;
+    OS << "__global__ void " << finalizeName() << "(" << accumulatorType()
+       << "* acc_, " << totalsType() << "* totals_) {\n"
+       << "  extern __shared__ double reduction_smem_[];\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
+           << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
+           << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
+           << ", reduction_smem_);\n";
+    OS << "  if (threadIdx.x == 0) {\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";
+    OS << "    __threadfence_system();\n  }\n}\n\n";
+    return OS.str();
+  }
+
+  std::string deviceIdentity(const Param &P) const {
+    std::string Id = identityOf(P);
+    if (deviceAccumType(P) != P.Accum)
+      Id = "static_cast<" + cxxType(deviceAccumType(P)) + ">(" + Id + ")";
+    return Id;
+  }
+
   //--- the __global__ kernel -------------------------------------------------
 
   std::string kernelName() const { return K.Name + "_kernel"; }
@@ -471,9 +590,11 @@ private:
     std::vector<std::string> Args;
     for (const Param &P : K.Params) {
       std::string T = cxxType(P.Elem);
+      int Field = 0;
       switch (P.Kind) {
       case ParamKind::In:
-        Args.push_back("const " + T + "* __restrict__ " + P.Name);
+        if (!mergeGroupOf(P.Name, Field))
+          Args.push_back("const " + T + "* __restrict__ " + P.Name);
         break;
       case ParamKind::Out:
       case ParamKind::InOut:
@@ -494,11 +615,18 @@ private:
         break;
       }
     }
+    for (const MergeGroup &M : K.Merged)
+      Args.push_back("const " + vectorType(M.Elem) + "* __restrict__ " +
+                     recordParam(M));
     for (const Uniform &U : K.Uniforms)
       Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
+    if (K.Sched.StreamDim >= 0)
+      Args.push_back("int points_per_thread_");
     Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                    "> dom_");
-    std::string S = histogramKernelTemplate(K) + "__global__ void " + kernelName() + "(";
+    std::string S = (hasHistograms() ? histogramKernelTemplate(K)
+                                     : std::string("template <class Index>\n")) +
+                    "__global__ void " + kernelName() + "(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ",\n    " : "\n    ") + Args[I];
     return S + ")";
@@ -510,13 +638,58 @@ private:
     return Axes[K.Rank - 1 - D];
   }
 
+  /// The loops over the domain, outermost first: grid-stride loops over
+  /// every dimension but the streamed one, then (innermost) the streamed
+  /// dimension walked in chunks of points_per_thread_ consecutive points.
+  std::vector<int> loopOrder() const {
+    std::vector<int> Order;
+    for (int D = 0; D < K.Rank; ++D)
+      if (D != K.Sched.StreamDim)
+        Order.push_back(D);
+    if (K.Sched.StreamDim >= 0)
+      Order.push_back(K.Sched.StreamDim);
+    return Order;
+  }
+
+  /// Index is the kernel's template parameter: int when every linear index
+  /// (records included) fits comfortably, int64_t otherwise. 32-bit index
+  /// arithmetic takes Himeno's kernel from 72 to 56 registers and the Jacobi
+  /// sweep from 70 to 56 (ptxas -v, sm_90).
+  std::string loopHeader(int D, int Depth) const {
+    std::string A = axis(D), I = "i" + std::to_string(D) + "_";
+    std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
+    std::string Hi = "Index(dom_.Hi[" + std::to_string(D) + "])";
+    std::string Thread = "(Index(blockIdx." + A + ") * Index(blockDim." + A +
+                         ") + Index(threadIdx." + A + "))";
+    std::string Step = "Index(gridDim." + A + ") * Index(blockDim." + A + ")";
+    if (D != K.Sched.StreamDim)
+      return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
+             "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
+    std::string C = "chunk" + std::to_string(D) + "_";
+    std::string End = "end" + std::to_string(D) + "_";
+    return indent(Depth) + "for (Index " + C + " = " + Lo + " + " + Thread +
+           " * points_per_thread_; " + C + " < " + Hi + "; " + C + " += " +
+           "(" + Step + ") * points_per_thread_) {\n" + indent(Depth + 1) +
+           "const Index " + End + " = " + C + " + points_per_thread_ < " + Hi +
+           " ? " + C + " + points_per_thread_ : " + Hi + ";\n" +
+           // Not unrolled: 36 instead of 56 registers for the Jacobi sweep,
+           // 0.234 ms vs 0.249 (H100, bench/results/2026-11-23T022216Z.json).
+           indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
+           "for (Index " + I + " = " + C + "; " + I +
+           " < " + End + "; ++" + I + ") {\n";
+  }
+
   std::string kernelBody() {
+    const std::vector<int> Order = loopOrder();
+    const bool Streams = K.Sched.StreamDim >= 0;
+    const int Depth = 1 + K.Rank + (Streams ? 1 : 0);
     std::ostringstream Points;
-    const int Depth = 1 + K.Rank;
     block(Points, K.Body, Depth);
 
     std::ostringstream OS;
     OS << histogramKernelBegin(K);
+    if (hasHistograms()) // a template over its lowering, not its index type
+      OS << "  using Index = int64_t;\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
         OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
@@ -524,14 +697,11 @@ private:
            << reductionKindName(P.Kind) << "\n";
     for (int D = 0; D < K.Rank - 1; ++D)
       if (UsesStride[D] || UsesAt)
-        OS << "  const int64_t stride" << D << "_ = dom_.Stride[" << D << "];\n";
-    for (int D = 0; D < K.Rank; ++D) {
-      std::string A = axis(D), I = "i" + std::to_string(D) + "_";
-      OS << indent(1 + D) << "for (int64_t " << I << " = dom_.Lo[" << D
-         << "] + blockIdx." << A << " * int64_t(blockDim." << A
-         << ") + threadIdx." << A << "; " << I << " < dom_.Hi[" << D << "]; "
-         << I << " += int64_t(gridDim." << A << ") * blockDim." << A
-         << ") {\n";
+        OS << "  const Index stride" << D << "_ = Index(dom_.Stride[" << D << "]);\n";
+    int Open = 1;
+    for (int D : Order) {
+      OS << loopHeader(D, Open);
+      Open += D == K.Sched.StreamDim ? 2 : 1;
     }
     if (UsesAt) {
       std::string At;
@@ -540,11 +710,12 @@ private:
         At += (D ? " + " : "") +
               (D == K.Rank - 1 ? I : I + " * stride" + std::to_string(D) + "_");
       }
-      OS << indent(Depth) << "const int64_t at_ = " << At << ";\n";
+      OS << indent(Depth) << "const Index at_ = " << At << ";\n";
     }
+    OS << recordLoads(Depth);
     OS << Points.str();
-    for (int D = K.Rank - 1; D >= 0; --D)
-      OS << indent(1 + D) << "}\n";
+    for (int Level = Depth - 1; Level >= 1; --Level)
+      OS << indent(Level) << "}\n";
     OS << histogramKernelEnd(K, hasReductions());
 
     bool First = true;
@@ -561,7 +732,9 @@ private:
                            ? "reduceWarpShuffleAtomic"
                            : "reduceBlockTreeAtomic";
       OS << "  stencil::detail::" << Fn << "<" << reductionOp(P.Kind) << ">("
-         << P.Name << "_total_, "
+         << (selfResetting() ? "stencil::detail::blockSlot(" + P.Name + "_total_)"
+                             : P.Name + "_total_")
+         << ", "
          << (W == P.Accum ? P.Name
                           : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
          << ", reduction_smem_);\n";
@@ -684,40 +857,6 @@ private:
          << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
     OS << "  const dim3 block_ = stencil::detail::blockShape<" << R << ">("
        << arr3(K.Sched.Block) << ", " << O << ");\n";
-    OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
-       << ">(domain_, block_, " << O << ".PointsPerThread > 0 ? " << O
-       << ".PointsPerThread : " << K.Sched.PointsPerThread << ", "
-       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
-    OS << histogramLauncherChoice(K, O);
-
-    const bool Device = hasReductions() || hasHistograms();
-    if (Device) {
-      OS << "  // Device-side accumulators and histogram faults, set to their "
-            "identities before\n  // the launch and read back after it.\n";
-      OS << "  struct Accumulators {\n";
-      for (const Param &P : K.Params) {
-        if (isReduction(P.Kind))
-          OS << "    " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
-        if (P.Kind == ParamKind::Histogram)
-          OS << "    stencil::detail::HistogramFault " << P.Name << ";\n";
-      }
-      OS << "  };\n";
-      OS << "  static stencil::detail::Scratch scratch_;\n";
-      OS << "  Accumulators* device_ = scratch_.get<Accumulators>(kernel_name_);\n";
-      OS << "  Accumulators host_{};\n";
-      for (const Param &P : K.Params)
-        if (isReduction(P.Kind)) {
-          Type W = deviceAccumType(P);
-          std::string Id = identityOf(P);
-          if (W != P.Accum)
-            Id = "static_cast<" + cxxType(W) + ">(" + Id + ")";
-          OS << "  host_." << P.Name << " = " << Id << ";\n";
-        }
-      OS << "  stencil::detail::copyToDevice(kernel_name_, device_, &host_, "
-            "sizeof host_, "
-         << O << ".Stream);\n";
-    }
-
     // Reduction scratch in shared memory: the widest accumulator, one slot
     // per thread (tree) or per warp (shuffles).
     size_t SmemElem = 0;
@@ -736,11 +875,101 @@ private:
                  : "size_t(stencil::detail::threadsPerBlock(" + Block + ")) * " +
                        std::to_string(SmemElem);
     };
+    if (hasHistograms()) {
+      // Histogram kernels: their own grid and lowering choice
+      // (HistogramEmitter.h); privatised launches get a persistent grid there.
+      OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
+         << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+      OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
+         << ">(domain_, block_, points_per_thread_, "
+         << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
+      OS << histogramLauncherChoice(K, O);
+    } else {
+      int IndexScale = 1;
+      for (const MergeGroup &M : K.Merged)
+        IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
+      OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
+      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
+         << ">(extents_, " << IndexScale << ") ? &" << kernelName()
+         << "<int> : &" << kernelName() << "<int64_t>;\n";
+      OS << "  const size_t smem_ = " << SmemFor("block_") << ";\n";
+      OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
+         << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+      const std::string Stream =
+          std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
+      OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
+            "resident at once,\n  // every thread walking many points.\n";
+      OS << "  static stencil::detail::ResidentBlocks resident_;\n";
+      OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
+         << (K.Sched.Persistent ? "true" : "false") << " : " << O
+         << ".Persistent > 0;\n";
+      OS << "  const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<"
+         << R << ">(domain_, block_, points_per_thread_, " << Stream
+         << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
+            "stencil::detail::gridShape<"
+         << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
+    }
+    const bool Device = hasReductions() || hasHistograms();
+    if (selfResetting()) {
+      OS << "  // Device-side slots at their identities between launches (the "
+            "finalize kernel\n  // resets them); the totals come back through "
+            "pinned host memory.\n";
+      OS << "  static stencil::detail::SelfResettingAccumulators<"
+         << accumulatorType() << ", " << totalsType() << "> accumulators_;\n";
+      OS << "  if (!accumulators_.device()) {\n";
+      OS << "    " << accumulatorType() << " identity_;\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "    for (auto& slot_ : identity_." << P.Name << ") slot_ = "
+             << deviceIdentity(P) << ";\n";
+      OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
+      OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
+      OS << "  " << totalsType() << " host_;\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    } else if (Device) {
+      OS << "  // Device-side accumulators and histogram faults, set to their "
+            "identities before\n  // the launch and read back after it.\n";
+      OS << "  struct Accumulators {\n";
+      for (const Param &P : K.Params) {
+        if (isReduction(P.Kind))
+          OS << "    " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+        if (P.Kind == ParamKind::Histogram)
+          OS << "    stencil::detail::HistogramFault " << P.Name << ";\n";
+      }
+      OS << "  };\n";
+      OS << "  static stencil::detail::Scratch scratch_;\n";
+      OS << "  Accumulators* device_ = scratch_.get<Accumulators>(kernel_name_);\n";
+      OS << "  Accumulators host_{};\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+      OS << "  stencil::detail::copyToDevice(kernel_name_, device_, &host_, "
+            "sizeof host_, "
+         << O << ".Stream);\n";
+    }
+
+    OS << "  if (!domain_.empty()) {\n";
+    for (const MergeGroup &M : K.Merged) {
+      OS << "    // merge-arrays: packed at the first launch, repacked when one "
+            "of the grids changed.\n";
+      OS << "    static stencil::detail::RecordArray<" << cxxType(M.Elem) << ", "
+         << R << ", " << recordFields(M) << "> " << M.Name << "_records_;\n";
+      OS << "    const " << vectorType(M.Elem) << "* " << recordParam(M)
+         << " = reinterpret_cast<const " << vectorType(M.Elem) << "*>("
+         << M.Name << "_records_.get(kernel_name_, {";
+      for (size_t I = 0; I < M.Grids.size(); ++I)
+        OS << (I ? ", " : "") << "&" << M.Grids[I];
+      OS << "}, " << O << ".Stream));\n";
+    }
     std::vector<std::string> Args;
     for (const Param &P : K.Params) {
+      int Field = 0;
       switch (P.Kind) {
       case ParamKind::In:
-        Args.push_back(P.Name + ".data()");
+        if (!mergeGroupOf(P.Name, Field))
+          Args.push_back(P.Name + ".data()");
         break;
       case ParamKind::Out:
       case ParamKind::InOut:
@@ -754,30 +983,40 @@ private:
       case ParamKind::Scalar:
         Args.push_back(P.Name);
         break;
-      default:
-        Args.push_back("&device_->" + P.Name);
+      default: // reductions: the slots, or the scratch struct's field
+        Args.push_back((selfResetting() ? "device_->" : "&device_->") + P.Name);
         break;
       }
     }
+    for (const MergeGroup &M : K.Merged)
+      Args.push_back(recordParam(M));
     for (const Uniform &U : K.Uniforms)
       Args.push_back(localName(U.Name));
+    if (K.Sched.StreamDim >= 0)
+      Args.push_back("points_per_thread_");
     Args.push_back("domain_");
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
       ArgList += (I ? ", " : "") + Args[I];
-    OS << "  if (!domain_.empty()) {\n";
     if (hasHistograms()) {
       OS << histogramLaunch(K, kernelName(), ArgList, O, SmemFor);
     } else {
       OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
          << O << ".Stream);\n";
-      OS << "    " << kernelName() << "<<<grid_, block_, " << SmemFor("block_")
-         << ", " << O << ".Stream>>>(" << ArgList << ");\n";
+      OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+         << ArgList << ");\n";
       OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
       OS << "    timer_.finish();\n";
     }
+    if (selfResetting()) {
+      OS << "    " << finalizeName()
+         << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
+         << ".Stream>>>(device_, accumulators_.resultOnDevice());\n";
+      OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+      OS << "    host_ = accumulators_.result(kernel_name_, " << O << ".Stream);\n";
+    }
     OS << "  }\n";
-    if (Device)
+    if (Device && !selfResetting())
       OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "
             "sizeof host_, "
          << O << ".Stream);\n";

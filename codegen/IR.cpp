@@ -29,6 +29,16 @@ const char *cudaTypeName(Type T) {
 }
 
 bool isFloat(Type T) { return T == Type::Float32 || T == Type::Float64; }
+int byteSize(Type T) {
+  switch (T) {
+  case Type::Bool: return 1;
+  case Type::Int32:
+  case Type::Float32: return 4;
+  case Type::Int64:
+  case Type::Float64: return 8;
+  }
+  return 0;
+}
 bool isInteger(Type T) { return T == Type::Int32 || T == Type::Int64; }
 
 Type promote(Type A, Type B) {

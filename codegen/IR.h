@@ -28,6 +28,8 @@ enum class Type : uint8_t { Bool, Int32, Int64, Float32, Float64 };
 const char *typeName(Type T);     ///< IR spelling: bool, i32, i64, f32, f64.
 const char *cudaTypeName(Type T); ///< C++/CUDA spelling: bool, int, int64_t, ...
 bool isFloat(Type T);
+/// Bytes of one element: 1 for bool, 4 for i32/f32, 8 for i64/f64.
+int byteSize(Type T);
 bool isInteger(Type T);
 /// The usual arithmetic conversion of two operand types (C++ rules restricted
 /// to our types): the wider float, else the wider integer.
@@ -257,6 +259,9 @@ struct Schedule {
   std::array<int, 3> Block{32, 8, 1}; ///< threads, innermost dimension first
   int PointsPerThread = 1;            ///< along StreamDim when >= 0
   int StreamDim = -1;                 ///< domain dim each thread walks, or -1
+  /// Grid clamped to the blocks that fit on the device at once, each thread
+  /// walking many points (kernels with reductions: one atomic per block).
+  bool Persistent = false;
   bool FromUser = false;              ///< set by a spec/CLI override
 };
 

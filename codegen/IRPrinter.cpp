@@ -167,6 +167,8 @@ private:
       if (K.Sched.StreamDim >= 0)
         OS << " stream dim " << K.Sched.StreamDim << " points-per-thread "
            << K.Sched.PointsPerThread;
+      if (K.Sched.Persistent)
+        OS << " persistent";
       if (K.Sched.FromUser)
         OS << " [user]";
       OS << "\n";

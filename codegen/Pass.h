@@ -20,7 +20,7 @@ namespace stencilc {
 
 /// Options that reach passes from the command line.
 struct PassOptions {
-  /// --tile=KERNEL:BXxBY[xBZ][:ppt] overrides the tile pass per kernel.
+  /// --tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] overrides `tile` per kernel.
   std::map<std::string, ir::Schedule> ScheduleOverrides;
   /// The target's compute capability (--arch=sm_90 -> 90), for decisions
   /// that depend on the device's limits.

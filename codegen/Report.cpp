@@ -16,17 +16,6 @@ namespace stencilc {
 
 using namespace ir;
 
-static int sizeOf(Type T) {
-  switch (T) {
-  case Type::Bool: return 1;
-  case Type::Int32:
-  case Type::Float32: return 4;
-  case Type::Int64:
-  case Type::Float64: return 8;
-  }
-  return 0;
-}
-
 int bytesPerPoint(const Kernel &K) {
   std::set<std::string> Read;
   for (const GridFootprint &G : K.Foot.Grids)
@@ -36,9 +25,9 @@ int bytesPerPoint(const Kernel &K) {
     if (!isGrid(P.Kind))
       continue;
     if (Read.count(P.Name))
-      Bytes += sizeOf(P.Elem);
+      Bytes += byteSize(P.Elem);
     if (P.Kind != ParamKind::In)
-      Bytes += sizeOf(P.Elem);
+      Bytes += byteSize(P.Elem);
   }
   return Bytes;
 }
@@ -50,6 +39,13 @@ static Type deviceAccum(const Param &P) {
                                                                : P.Accum;
 }
 
+static bool kernelHasHistogram(const Kernel &K) {
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Histogram)
+      return true;
+  return false;
+}
+
 static int threadsPerBlock(const Kernel &K) {
   return K.Sched.Block[0] * K.Sched.Block[1] * K.Sched.Block[2];
 }
@@ -58,7 +54,7 @@ int reductionScratchBytes(const Kernel &K) {
   int Slot = 0;
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
-      Slot = std::max(Slot, sizeOf(deviceAccum(P)) >= 8 ? 8 : 4);
+      Slot = std::max(Slot, byteSize(deviceAccum(P)) >= 8 ? 8 : 4);
   if (!Slot)
     return 0;
   return K.Reductions == ReductionLowering::WarpShuffleAtomic
@@ -152,6 +148,15 @@ std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
         End + 1 < S.size() && S[End + 1] == 'E')
       F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
   }
+  // One builtin type argument: I <type> E (int64_t is long on LP64 Linux).
+  if (S.size() >= Pos + 3 && S[Pos] == 'I' && S[Pos + 2] == 'E') {
+    switch (S[Pos + 1]) {
+    case 'i': F.TypeArgument = "int"; break;
+    case 'l':
+    case 'x': F.TypeArgument = "int64_t"; break;
+    default: break;
+    }
+  }
   return F;
 }
 
@@ -241,7 +246,24 @@ private:
             std::to_string(S.Block[0]) + "x" + std::to_string(S.Block[1]) +
             "x" + std::to_string(S.Block[2]) + " (" +
             std::to_string(threadsPerBlock(K)) + " threads" +
-            (S.FromUser ? ", from --tile" : "") + "), grid = domain / block");
+            (S.FromUser ? ", from --tile" : "") + ")" +
+            (S.StreamDim >= 0 ? ", " + std::to_string(S.PointsPerThread) +
+                                    " points per thread along dimension " +
+                                    std::to_string(S.StreamDim)
+                              : std::string()) +
+            (S.Persistent ? ", grid = SMs x resident blocks (persistent)"
+                          : ", grid = domain / block") +
+            (kernelHasHistogram(K) ? ", 64-bit indices"
+                             : ", 32-bit indices while every linear index fits"));
+    for (const MergeGroup &G : K.Merged) {
+      std::string Fields;
+      for (const std::string &F : G.Grids)
+        Fields += (Fields.empty() ? "" : ", ") + F;
+      add(K.Loc, "memory",
+          "'" + G.Name + "' holds {" + Fields + "} as one array of records: " +
+              "a second copy of those grids in device memory, packed by the "
+              "launcher");
+    }
     std::string Applied;
     for (const std::string &P : K.PassesApplied)
       Applied += (Applied.empty() ? "" : ", ") + P;
@@ -251,13 +273,17 @@ private:
   }
 
   void reductions() {
+    const std::string Handover =
+        kernelHasHistogram(K) ? "; accumulators set and read back by the launcher"
+                     : "; blocks add to 128 slots, a finalize kernel hands the "
+                       "totals to pinned host memory and resets the slots";
     for (const Param &P : K.Params) {
       if (isReduction(P.Kind))
         add(P.Loc, "reduction",
             std::string(paramKindName(P.Kind)) + " '" + P.Name + "' (" +
                 typeName(P.Elem) + ", accumulated in " +
                 typeName(deviceAccum(P)) +
-                " on the device): " + loweringName(K.Reductions));
+                " on the device): " + loweringName(K.Reductions) + Handover);
       if (P.Kind == ParamKind::Histogram)
         add(P.Loc, "histogram",
             "'" + P.Name + "': " +
@@ -288,6 +314,8 @@ private:
   /// kernels are templates over their lowering (stencil::HistogramLowering).
   std::string instance(const PtxasFunction &F) const {
     std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
+    if (M && M->TypeArgument) // stencil kernels: a template on the index type
+      return M->Name + "<" + *M->TypeArgument + ">";
     if (!M || !M->IntArgument)
       return F.MangledName;
     std::string Argument = std::to_string(*M->IntArgument);

@@ -73,7 +73,7 @@ cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2
 // llvm/IR/PrintPasses.h.
 cl::list<std::string> DisablePass("disable-pass", cl::desc("Do not run this pass (repeatable)"),
                                   cl::value_desc("pass"), cl::cat(PipelineCat));
-cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ]"),
+cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
                                    cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
 cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(InfoCat));
@@ -194,13 +194,15 @@ bool parseSmVersion(StringRef Value, int &Out) {
   return !Value.getAsInteger(10, Out) && Out > 0;
 }
 
-/// Parses KERNEL:BXxBY[xBZ]; returns false on a malformed value.
+/// Parses KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]; returns false on a
+/// malformed value. Without stream=, a ppt above 1 streams along dimension 0.
 bool parseTile(StringRef Value, std::map<std::string, stencilc::ir::Schedule> &Out) {
-  auto [Kernel, Shape] = Value.split(':');
-  if (Kernel.empty() || Shape.empty())
+  SmallVector<StringRef, 4> Fields;
+  Value.split(Fields, ':');
+  if (Fields.size() < 2 || Fields[0].empty() || Fields[1].empty())
     return false;
   SmallVector<StringRef, 3> Parts;
-  Shape.split(Parts, 'x');
+  Fields[1].split(Parts, 'x');
   if (Parts.empty() || Parts.size() > 3)
     return false;
   stencilc::ir::Schedule S;
@@ -213,7 +215,26 @@ bool parseTile(StringRef Value, std::map<std::string, stencilc::ir::Schedule> &O
   }
   if (Threads > 1024)
     return false;
-  Out[Kernel.str()] = S;
+  bool StreamGiven = false;
+  for (size_t I = 2; I < Fields.size(); ++I) {
+    auto [Key, Val] = Fields[I].split('=');
+    if (Key == "ppt") {
+      if (Val.getAsInteger(10, S.PointsPerThread) || S.PointsPerThread < 1)
+        return false;
+    } else if (Key == "stream") {
+      StreamGiven = true;
+      if (Val == "none")
+        S.StreamDim = -1;
+      else if (Val.getAsInteger(10, S.StreamDim) || S.StreamDim < 0 ||
+               S.StreamDim > 2)
+        return false;
+    } else {
+      return false;
+    }
+  }
+  if (!StreamGiven && S.PointsPerThread > 1)
+    S.StreamDim = 0;
+  Out[Fields[0].str()] = S;
   return true;
 }
 
@@ -323,7 +344,7 @@ int main(int Argc, char **Argv) {
   for (const std::string &T : TileOverride)
     if (!parseTile(T, Pipe.Pass.ScheduleOverrides))
       return usage("malformed --tile=" + T +
-                   " (expected KERNEL:BXxBY[xBZ], at most 1024 threads)");
+                   " (expected KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none], at most 1024 threads)");
   if (!parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

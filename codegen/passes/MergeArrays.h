@@ -1,18 +1,25 @@
 //===- MergeArrays.h - interleave read-only grids into records ------------===//
 //
 // `merge-arrays` groups the In grids of a kernel that are read only at the
-// centre, by element type, and records each group of two or more as one
-// ir::MergeGroup: an array of records (one field per grid, padded to a
-// multiple of 16 bytes) that a thread reads with 16-byte loads. The body is
-// unchanged: the emitter turns reads of a merged grid into reads of its field.
+// centre, by element type, and records each group as one ir::MergeGroup: an
+// array of records (one field per grid) that a thread reads with 16-byte
+// loads. A group holds whole 16-byte vectors only (4 f32/i32 or 2 f64/i64
+// grids per vector, in parameter order; the rest stay separate), so no
+// padding is ever read. The body is unchanged: the emitter turns reads of a
+// merged grid into reads of its record field. Kernels with histograms are
+// refused: their time goes to scattered atomics, and a packed copy of their
+// inputs would only cost memory.
 //
 // The user still passes separate grids. The generated launcher packs them
 // into the record array on first use and repacks only when one of them has
 // changed since (stencil::Grid::version()).
 //
-// Measured on H100, Himeno XL: 13 read streams → 2 cut the sweep from 5.65 to
-// 5.16 ms (bench/proto/NOTES.md). Grids read at offsets stay separate: a record
-// of neighbours would drag every field through the cache for one value.
+// Measured on H100, Himeno XL: 13 read streams → 2 cut the hand-written sweep
+// from 5.65 to 5.16 ms (bench/proto/NOTES.md) and the generated one from 6.53
+// to 5.49 ms (--disable-pass=merge-arrays vs default, same run,
+// bench/results/2026-11-23T023157Z.json). Grids read at offsets stay
+// separate: a record of neighbours would drag every field through the cache
+// for one value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_MERGEARRAYS_H

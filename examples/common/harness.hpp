@@ -142,6 +142,101 @@ private:
   std::vector<Entry> Entries;
 };
 
+/// Parses a block shape BX[xBY[xBZ]] (threads, innermost dimension first)
+/// for --block; false when malformed.
+inline bool parseBlockShape(const std::string &Text, int (&Block)[3]) {
+  Block[0] = Block[1] = Block[2] = 1;
+  size_t Start = 0;
+  for (int D = 0; D < 3; ++D) {
+    size_t End = Text.find('x', Start);
+    std::string Part = Text.substr(Start, End == std::string::npos ? std::string::npos
+                                                                    : End - Start);
+    char *Stop = nullptr;
+    long V = std::strtol(Part.c_str(), &Stop, 10);
+    if (Part.empty() || *Stop || V < 1 || V > 1024)
+      return false;
+    Block[D] = static_cast<int>(V);
+    if (End == std::string::npos)
+      return Block[0] * Block[1] * Block[2] <= 1024;
+    Start = End + 1;
+  }
+  return false;
+}
+
+/// One launch shape of a --shapes list: BXxBY[xBZ][:PPT].
+struct LaunchShape {
+  std::string Text;
+  int Block[3] = {0, 0, 0};
+  int PointsPerThread = 0; ///< 0: as compiled
+};
+
+/// Parses a comma-separated list of BXxBY[xBZ][:PPT]; false when malformed.
+inline bool parseShapeList(const std::string &Text, std::vector<LaunchShape> &Out) {
+  size_t Start = 0;
+  while (Start <= Text.size()) {
+    size_t End = Text.find(',', Start);
+    std::string Item = Text.substr(Start, End == std::string::npos ? std::string::npos
+                                                                    : End - Start);
+    LaunchShape S;
+    S.Text = Item;
+    size_t Colon = Item.find(':');
+    if (Colon != std::string::npos) {
+      char *Stop = nullptr;
+      long V = std::strtol(Item.c_str() + Colon + 1, &Stop, 10);
+      if (*Stop || V < 1)
+        return false;
+      S.PointsPerThread = static_cast<int>(V);
+      Item = Item.substr(0, Colon);
+    }
+    if (!parseBlockShape(Item, S.Block))
+      return false;
+    Out.push_back(S);
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  return true;
+}
+
+/// --block, --ppt and --persistent (the shape of every launch, instead of the
+/// compiled one) and optionally --shapes (--bench: more shapes to time), bound
+/// to an example's stencil::LaunchOptions. Construct before Options::parse,
+/// call apply() after it.
+template <class LaunchOptions> class LaunchFlags {
+public:
+  LaunchFlags(Options &O, LaunchOptions &L, bool WithShapes) : O(O), L(L) {
+    O.add("--block", Block, "threads per block BXxBY[xBZ] of every launch (as compiled)");
+    O.add("--ppt", L.PointsPerThread, "points per thread of every launch (as compiled)");
+    O.add("--persistent", L.Persistent,
+          "1: only the blocks resident at once, 0: one block per tile (as compiled)");
+    if (WithShapes)
+      O.add("--shapes", ShapeList, "--bench: also time these BXxBY[xBZ][:PPT],... shapes");
+  }
+  void apply() {
+    if (!ShapeList.empty() && !parseShapeList(ShapeList, Shapes))
+      O.fail("--shapes needs BXxBY[xBZ][:PPT],..., got '" + ShapeList + "'");
+    int Shape[3];
+    if (Block.empty())
+      return;
+    if (!parseBlockShape(Block, Shape))
+      O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
+    for (int D = 0; D < 3; ++D)
+      L.Block[D] = Shape[D];
+  }
+  /// Sets L to Shape's block and points per thread.
+  void use(const LaunchShape &Shape) {
+    for (int D = 0; D < 3; ++D)
+      L.Block[D] = Shape.Block[D];
+    L.PointsPerThread = Shape.PointsPerThread;
+  }
+  std::vector<LaunchShape> Shapes;
+
+private:
+  Options &O;
+  LaunchOptions &L;
+  std::string Block, ShapeList;
+};
+
 //===----------------------------------------------------------------------===//
 // Comparison against the CPU reference.
 //===----------------------------------------------------------------------===//

@@ -2,6 +2,7 @@
 // stencilc generated from himeno.spec.cpp, or on the CPU through the spec.
 //
 //   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps R]]
+//          [--block BXxBYxBZ] [--ppt N] [--persistent 0|1]
 //
 // --check runs the CPU reference and the GPU for --iters sweeps (default 10)
 // and compares p on every point (rel 1e-5) and gosa after every sweep against
@@ -16,12 +17,18 @@
 
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
+
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
+stencil::LaunchOptions Launch;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
 
 struct Size {
   const char *Name;
@@ -40,8 +47,6 @@ const Size *findSize(const std::string &Name) {
 
 using Field = stencil::HostGrid<float, 3>;
 constexpr int NumCoefficients = 12;
-const char *CoefficientNames[NumCoefficients] = {"a0", "a1", "a2", "a3", "b0", "b1",
-                                                 "b2", "c0", "c1", "c2", "wrk1", "bnd"};
 
 /// The benchmark's initial state: a0..a2 = 1, a3 = 1/6, b = 0, c = 1, bnd = 1,
 /// wrk1 = 0, p(i,j,k) = i^2 / (imax-1)^2 with imax = mimax - 1.
@@ -81,7 +86,7 @@ std::vector<double> runCpu(State &S, int Iters, bool Perturb) {
   for (int N = 0; N < Iters; ++N) {
     if (Perturb && N == Iters / 2)
       perturb(C[11]);
-    double G = 0.0;
+    float G = 0.0f; // the reference accumulates in double, returns the value type
     stencil::reference(jacobi, S.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7],
                        C[8], C[9], C[10], C[11], Wrk2, G, Omega);
     std::swap(S.P, Wrk2);
@@ -100,7 +105,7 @@ struct Device {
   double sweep() {
     auto &C = Coef;
     double G = gpu::jacobi(P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8],
-                           C[9], C[10], C[11], Wrk2, Omega)
+                           C[9], C[10], C[11], Wrk2, Omega, Launch)
                    .gosa;
     using std::swap;
     swap(P, Wrk2); // p = wrk2: the sweep wrote the interior, boundaries agree
@@ -158,12 +163,21 @@ int runCpuOnly(const Size &Z, int Iters) {
   return 0;
 }
 
+
 void bench(const Size &Z, int Reps) {
   State S(Z);
   Device D(S);
   auto Ms = example::timeRepeats(3, Reps, [&] { D.sweep(); });
   // 12 coefficient arrays + p read once, wrk2 written once: 14 words.
   example::printBench(std::string("himeno.") + Z.Name, interiorPoints(Z), 56, Ms);
+  const stencil::LaunchOptions Compiled = Launch;
+  for (const example::LaunchShape &Shape : Flags->Shapes) {
+    Flags->use(Shape);
+    Ms = example::timeRepeats(3, Reps, [&] { D.sweep(); });
+    example::printBench(std::string("himeno.") + Z.Name + "@" + Shape.Text,
+                        interiorPoints(Z), 56, Ms);
+  }
+  Launch = Compiled;
 }
 
 } // namespace
@@ -179,7 +193,9 @@ int main(int Argc, char **Argv) {
   O.flag("--cpu", Cpu, "run the CPU reference only");
   O.flag("--check", Check, "compare GPU against the CPU reference");
   O.flag("--bench", Bench, "print BENCH lines");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
   O.parse(Argc, Argv);
+  Flags->apply();
   if (int(Cpu) + int(Check) + int(Bench) > 1)
     O.fail("--cpu, --check and --bench exclude each other");
   try {

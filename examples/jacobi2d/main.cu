@@ -4,6 +4,7 @@
 //
 //   jacobi2d [--n 5120] [--m 5000] [--alpha 1] [--relax 0.5] [--tol 1e-13]
 //            [--maxit 100] [--cpu | --check | --bench [--reps 20]]
+//            [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // --check runs the CPU reference and the GPU at the given size and compares
 // every point of f and u, every iteration's residual, the iteration count
@@ -19,12 +20,19 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <exception>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
+
+/// --block / --ppt / --persistent: the launch shape of every kernel, instead of the compiled one.
+stencil::LaunchOptions Launch;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
+
 
 struct Problem {
   int64_t N = 5120; ///< points along x (contiguous)
@@ -81,7 +89,7 @@ Outcome solveOnCpu(const Problem &P) {
 Outcome solveOnGpu(const Problem &P, bool KeepFields) {
   Outcome R;
   stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
-  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha);
+  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
   UOld.copyFrom(U);
   const double Ax = P.ax(), Ay = P.ay(), B = P.b();
   example::Timer Clock;
@@ -91,14 +99,14 @@ Outcome solveOnGpu(const Problem &P, bool KeepFields) {
       Clock.start();
     using std::swap;
     swap(U, UOld);
-    double Sum = gpu::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax).error;
+    double Sum = gpu::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch).error;
     Error = std::sqrt(Sum) / P.points();
     R.Residuals.push_back(Error);
     ++R.Sweeps;
   }
   if (R.Sweeps >= 2)
     R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
-  R.SolutionError = std::sqrt(gpu::error_check(U, P.dx(), P.dy()).error) / P.points();
+  R.SolutionError = std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
   if (KeepFields) {
     R.F = F.download();
     R.U = U.download();
@@ -139,21 +147,36 @@ void bench(const Problem &P, int Reps) {
   stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
   const int64_t All = P.N * P.M, Interior = (P.N - 2) * (P.M - 2);
   auto Init = example::timeRepeats(3, Reps, [&] {
-    gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha);
+    gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
   });
   UOld.copyFrom(U);
   double Sink = 0.0;
   auto Sweep = example::timeRepeats(5, Reps, [&] {
     using std::swap;
     swap(U, UOld);
-    Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax).error;
+    Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch).error;
   });
   auto Check = example::timeRepeats(3, Reps, [&] {
-    Sink += gpu::error_check(U, P.dx(), P.dy()).error;
+    Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
   });
   example::printBench("jacobi2d.initialize", All, 16, Init);
   example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
   example::printBench("jacobi2d.error_check", All, 8, Check);
+  const stencil::LaunchOptions Compiled = Launch;
+  for (const example::LaunchShape &Shape : Flags->Shapes) {
+    Flags->use(Shape);
+    Sweep = example::timeRepeats(5, Reps, [&] {
+      using std::swap;
+      swap(U, UOld);
+      Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch).error;
+    });
+    Check = example::timeRepeats(3, Reps, [&] {
+      Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
+    });
+    example::printBench("jacobi2d.sweep@" + Shape.Text, Interior, 24, Sweep);
+    example::printBench("jacobi2d.error_check@" + Shape.Text, All, 8, Check);
+  }
+  Launch = Compiled;
   if (!std::isfinite(Sink))
     std::printf("warning: non-finite reduction during the benchmark\n");
 }
@@ -175,7 +198,9 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
   O.parse(Argc, Argv);
+  Flags->apply();
   if (P.N < 3 || P.M < 3)
     O.fail("the grid needs at least 3x3 points");
   if (Cpu + Check + Bench > 1)

@@ -4,6 +4,7 @@
 //
 //   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
 //             [--precision f32|f64] [--cpu | --check | --bench [--reps 20]]
+//             [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
 // column (A[j][0] = 1), 0 elsewhere. Each iteration writes the interior of
@@ -17,12 +18,18 @@
 #include "../common/harness.hpp"
 
 #include <cstdio>
+#include <memory>
 #include <exception>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
+
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
+stencil::LaunchOptions Launch;
+/// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
+std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
 
 struct Problem {
   int64_t N = 4096; ///< columns (i, contiguous)
@@ -42,7 +49,7 @@ template <> struct Step<float> {
     return Error;
   }
   static float onGpu(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
-    return gpu::laplace_step_f32(A, Anew).error;
+    return gpu::laplace_step_f32(A, Anew, Launch).error;
   }
   // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
   // ulps for an emitter that orders or contracts the additions differently.
@@ -56,7 +63,7 @@ template <> struct Step<double> {
     return Error;
   }
   static double onGpu(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
-    return gpu::laplace_step_f64(A, Anew).error;
+    return gpu::laplace_step_f64(A, Anew, Launch).error;
   }
   static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
 };
@@ -185,7 +192,9 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time the step, print a BENCH line");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, false);
   O.parse(Argc, Argv);
+  Flags->apply();
   if (P.M == 0)
     P.M = P.N;
   if (P.N < 3 || P.M < 3)

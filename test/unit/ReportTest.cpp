@@ -74,4 +74,17 @@ TEST(Report, ReadsIntegerTemplateArguments) {
   EXPECT_FALSE(parseMangledFunction("main"));
 }
 
+TEST(Report, ReadsIndexTypeTemplateArguments) {
+  // Stencil kernels are templates on their index type (int or int64_t).
+  std::optional<MangledFunction> F = parseMangledFunction(
+      "_ZN3gpu39_GLOBAL__N__51d081a1_7_spec_cu_1f814bbf11norm_kernelIlEEvPKdPdN7stencil6detail6DomainILi2EEE");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Name, "norm_kernel");
+  EXPECT_EQ(F->TypeArgument, "int64_t");
+  EXPECT_FALSE(F->IntArgument);
+  EXPECT_EQ(parseMangledFunction("_Z1fIiEvv")->TypeArgument, "int");
+  EXPECT_FALSE(parseMangledFunction("_Z1fIdEvv")->TypeArgument);
+  EXPECT_FALSE(parseMangledFunction("_Z13jacobi_kernelPKfPf")->TypeArgument);
+}
+
 } // namespace

@@ -34,6 +34,8 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
+#include <initializer_list>
 
 namespace stencil {
 
@@ -399,6 +401,10 @@ struct LaunchOptions {
   std::array<int64_t, 3> Lo{}, Hi{};
   std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
   int PointsPerThread = 0;
+  /// 1: clamp the grid to the blocks resident on the device at once (every
+  /// thread walks many points); 0: one block per block-sized tile of the
+  /// domain; -1: as compiled (tile's Schedule::Persistent).
+  int Persistent = -1;
   /// Auto: the compiled lowering, or the model's choice per launch
   /// (stencil/histogram.hpp); anything else forces that lowering.
   ::stencil::HistogramLowering HistogramLowering = ::stencil::HistogramLowering::Auto;
@@ -518,6 +524,114 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
 }
 
 inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
+
+/// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
+/// the outer axes first (z, then y, then x): a persistent grid, in which every
+/// thread walks many points with the kernel's grid-stride loops. `tile` asks
+/// for it for rank 1 and 2 kernels with reductions (Jacobi 2-D error check
+/// 0.099 ms vs 0.199 with one block per tile, H100,
+/// bench/results/2026-11-23T022216Z.json).
+template <int R>
+dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
+                         int StreamDim, int64_t MaxBlocks) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim);
+  const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
+  auto Clamp = [&](unsigned &Axis, int64_t Others) {
+    Axis = unsigned(std::min<int64_t>(Axis, std::max<int64_t>(Cap / Others, 1)));
+  };
+  Clamp(G.z, int64_t(G.x) * G.y);
+  Clamp(G.y, int64_t(G.x) * G.z);
+  Clamp(G.x, int64_t(G.y) * G.z);
+  return G;
+}
+
+/// True when a kernel over extents E may index with int: every linear index
+/// times Scale (16-byte vectors per point of a record array) plus a grid's
+/// worth of threads stays far from 2^31.
+template <int R> bool fitsNarrowIndex(const Extents<R> &E, int Scale) {
+  return volume<R>(E) * std::max(Scale, 1) < (int64_t(1) << 30);
+}
+
+/// Blocks of one kernel that fit on the device at once (SMs x resident
+/// blocks per SM for this block size and shared memory), cached for the last
+/// (device, kernel, block, shared memory) a launcher asked about.
+class ResidentBlocks {
+public:
+  template <class KernelFn>
+  int64_t get(const char *Kernel, KernelFn *Fn, dim3 Block, size_t Smem) {
+    int Dev = 0;
+    STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), Kernel);
+    const unsigned Threads = threadsPerBlock(Block);
+    const void *Key = reinterpret_cast<const void *>(Fn);
+    if (Cached > 0 && Dev == CachedDev && Threads == CachedThreads &&
+        Smem == CachedSmem && Key == CachedFn)
+      return Cached;
+    int PerSm = 0;
+    STENCIL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                           &PerSm, Fn, int(Threads), Smem),
+                       Kernel);
+    int Sms = 0;
+    STENCIL_CUDA_CHECK(
+        cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev),
+        Kernel);
+    Cached = int64_t(std::max(PerSm, 1)) * std::max(Sms, 1);
+    CachedDev = Dev;
+    CachedThreads = Threads;
+    CachedSmem = Smem;
+    CachedFn = Key;
+    return Cached;
+  }
+
+private:
+  const void *CachedFn = nullptr;
+  int64_t Cached = 0;
+  int CachedDev = -1;
+  unsigned CachedThreads = 0;
+  size_t CachedSmem = 0;
+};
+
+/// The device accumulators of a kernel's reductions (Slots: a struct of
+/// ReductionSlots slots per reduction) and the mapped pinned host copy of
+/// their totals (Totals: one value per reduction). The slots stay at their
+/// identities between launches: the launch's finalize kernel (one block,
+/// collectSlots) combines them, writes the totals to the pinned copy and puts
+/// the identities back, so a launch makes no host-to-device initialisation
+/// and no device-to-host copy; the launcher synchronises the stream and reads
+/// result(). Owned by one launcher; never freed (as Scratch). One launch at a
+/// time per launcher.
+template <class Slots, class Totals> class SelfResettingAccumulators {
+public:
+  /// Allocates both on first use and sets the slots to Identity.
+  void prepare(const char *Kernel, const Slots &Identity) {
+    if (Device)
+      return;
+    STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Slots)), Kernel);
+    STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Slots),
+                                  cudaMemcpyHostToDevice),
+                       Kernel);
+    STENCIL_CUDA_CHECK(
+        cudaHostAlloc(&Host, sizeof(Totals), cudaHostAllocMapped), Kernel);
+    std::memset(static_cast<void *>(Host), 0, sizeof(Totals));
+    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+  }
+  Slots *device() const { return Device; }
+  /// The device's view of the pinned totals.
+  Totals *resultOnDevice() const { return HostOnDevice; }
+  /// Waits for Stream, then returns what its last finalize kernel wrote.
+  Totals result(const char *Kernel, cudaStream_t Stream) const {
+    STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
+    Totals R;
+    std::memcpy(static_cast<void *>(&R), const_cast<const Totals *>(Host),
+                sizeof(Totals));
+    countTransfer(Kernel, 0, sizeof(Totals));
+    return R;
+  }
+
+private:
+  Slots *Device = nullptr;
+  Totals *Host = nullptr;
+  Totals *HostOnDevice = nullptr;
+};
 
 /// A device buffer owned by one launcher, allocated on first use and grown
 /// when needed; never freed (process lifetime; freeing in a static destructor
@@ -760,7 +874,126 @@ __device__ void reduceWarpShuffleAtomic(T *Total, T Partial, void *Smem) {
   __syncthreads();
 }
 
+/// Reduction slots: a launch's blocks add their partials to ReductionSlots
+/// accumulators (block b to slot b % ReductionSlots), each alone in a 32-byte
+/// sector, instead of one. Atomics on one address serialise in L2: the Jacobi
+/// error check (8 bytes per point) with one atomic per 256 points took
+/// 0.322 ms, with one per resident block 0.101 ms, floor 0.068 (H100,
+/// bench/results/2026-11-22T160732Z.json, 2026-11-23T015835Z.json).
+constexpr int ReductionSlots = 128;
+template <class T> __host__ __device__ constexpr int slotStride() {
+  return 32 / int(sizeof(T));
+}
+
+/// This block's slot in an array of ReductionSlots * slotStride<T>() values.
+template <class T> __device__ inline T *blockSlot(T *Slots) {
+  const unsigned Block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  return Slots + (Block % ReductionSlots) * slotStride<T>();
+}
+
+/// Called by every thread of a one-block launch of ReductionSlots threads:
+/// combines the slots, puts the identity back in each, and returns the total
+/// (valid in thread 0). Smem holds 32 T.
+template <class Op, class T>
+__device__ T collectSlots(T *Slots, T Identity, void *Smem) {
+  T V = Identity;
+  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots); S += blockDim.x) {
+    T *Slot = Slots + S * slotStride<T>();
+    V = Op::combine(V, *Slot);
+    *Slot = Identity;
+  }
+  T *Warps = static_cast<T *>(Smem);
+  const unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
+  const unsigned WarpCount = (blockDim.x + 31) / 32;
+  V = reduceWarp<Op>(V, min(32u, blockDim.x - Warp * 32));
+  if (Lane == 0)
+    Warps[Warp] = V;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (unsigned W = 1; W < WarpCount; ++W)
+      V = Op::combine(V, Warps[W]);
+  __syncthreads(); // Smem may be reused by the next reduction
+  return V;
+}
+
+/// Source pointers of one record array (merge-arrays), by value.
+template <class T> struct RecordSources {
+  static constexpr int MaxFields = 32;
+  const T *Field[MaxFields];
+};
+
+/// Dst[p * Fields + f] = Src.Field[f][p], zero for the padding fields.
+template <class T>
+__global__ void packRecordsKernel(T *__restrict__ Dst, RecordSources<T> Src,
+                                  int Used, int Fields, int64_t Points) {
+  for (int64_t I = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; I < Points;
+       I += int64_t(gridDim.x) * blockDim.x)
+    for (int F = 0; F < Fields; ++F)
+      Dst[I * Fields + F] = F < Used ? Src.Field[F][I] : T{};
+}
+
 #endif // __CUDACC__
+
+/// Read-only grids interleaved into one array of records (merge-arrays):
+/// record p holds the grids' values at linear point p, in the given order,
+/// padded with zeros to Fields (a multiple of 16 bytes) so that a thread
+/// reads a record with Fields * sizeof(T) / 16 16-byte loads. Owned by one
+/// launcher. get() packs on first use and again only when one of the grids
+/// is another buffer (id) or was written since (version), so that a changed
+/// coefficient array is always picked up.
+template <class T, int R, int Fields> class RecordArray {
+  static_assert(Fields * sizeof(T) % 16 == 0, "records are 16-byte multiples");
+
+public:
+  const T *get(const char *Kernel, std::initializer_list<const Grid<T, R> *> Grids,
+               cudaStream_t Stream) {
+    if (int(Grids.size()) > Fields || int(Grids.size()) > RecordSources<T>::MaxFields)
+      throw Error(Kernel, "too many grids for one record array");
+    const Grid<T, R> &First = **Grids.begin();
+    const int64_t Points = First.size();
+    bool Stale = !Data || Points != CachedPoints || Grids.size() != Keys.size();
+    for (size_t I = 0; !Stale && I < Grids.size(); ++I) {
+      const Grid<T, R> *G = Grids.begin()[I];
+      Stale = Keys[I] != std::make_pair(G->id(), G->version());
+    }
+    if (!Stale)
+      return Data;
+    if (Points != CachedPoints || !Data) {
+      if (Data)
+        STENCIL_CUDA_CHECK(cudaFree(Data), Kernel);
+      Data = nullptr;
+      STENCIL_CUDA_CHECK(
+          cudaMalloc(&Data, size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
+          Kernel);
+      CachedPoints = Points;
+    }
+    RecordSources<T> Src{};
+    Keys.clear();
+    for (size_t I = 0; I < Grids.size(); ++I) {
+      const Grid<T, R> *G = Grids.begin()[I];
+      Src.Field[I] = G->data();
+      Keys.emplace_back(G->id(), G->version());
+    }
+#ifdef __CUDACC__
+    const unsigned Blocks =
+        unsigned(std::min<int64_t>(std::max<int64_t>(divUp(Points, 256), 1), 65535));
+    packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(Data, Src, int(Grids.size()),
+                                                       Fields, Points);
+    STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
+#endif
+    ++Packings;
+    return Data;
+  }
+  /// How often the records were (re)packed: for tests and the profile.
+  uint64_t packings() const { return Packings; }
+
+private:
+  T *Data = nullptr;
+  int64_t CachedPoints = -1;
+  std::vector<std::pair<uint64_t, uint64_t>> Keys;
+  uint64_t Packings = 0;
+};
 
 } // namespace detail
 } // namespace stencil

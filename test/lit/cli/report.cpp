@@ -21,14 +21,14 @@ STENCIL_KERNEL void sweep(In<double, 2> uold, In<double, 2> f, Out<double, 2> u,
 
 STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 
-// CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 32x8x1 (256 threads), grid = domain / block
+// CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 64x4x1 (256 threads), 4 points per thread along dimension 0, grid = SMs x resident blocks (persistent), 32-bit indices while every linear index fits
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel sweep: pipeline: changed by hoist-division, tile, warp-aggregate
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel sweep: tile: block 32x8x1, {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel sweep: tile: block 64x4x1 {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel sweep: warp-aggregate: {{.*}}
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic; {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' became a multiply by %rcp_b = 1 / b, {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-15]]:21: remark: kernel sweep: memory: estimated 24 bytes per point when each grid is read once
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel fill: launch: rank 3, domain every point, block 32x4x2 (256 threads), grid = domain / block
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel fill: launch: rank 3, domain every point, block 128x4x1 (512 threads), grid = domain / block, 32-bit indices while every linear index fits
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: pipeline: changed by tile
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: tile: {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel fill: memory: estimated 4 bytes per point when each grid is read once

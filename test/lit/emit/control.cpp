@@ -19,12 +19,12 @@ STENCIL_KERNEL void relax(In<float, 3> p, InOut<float, 3> q, Out<double, 3> r, f
 // CHECK:         const float* __restrict__ p,
 // CHECK-NEXT:    float* __restrict__ q,
 // CHECK-NEXT:    double* __restrict__ r,
-// CHECK:         const int64_t stride0_ = dom_.Stride[0];
-// CHECK-NEXT:    const int64_t stride1_ = dom_.Stride[1];
-// CHECK:         for (int64_t i0_ = dom_.Lo[0] + blockIdx.z
-// CHECK:         for (int64_t i1_ = dom_.Lo[1] + blockIdx.y
-// CHECK:         for (int64_t i2_ = dom_.Lo[2] + blockIdx.x
-// CHECK:         const int64_t at_ = i0_ * stride0_ + i1_ * stride1_ + i2_;
+// CHECK:         const Index stride0_ = Index(dom_.Stride[0]);
+// CHECK-NEXT:    const Index stride1_ = Index(dom_.Stride[1]);
+// CHECK:         for (Index i0_ = Index(dom_.Lo[0]) + (Index(blockIdx.z)
+// CHECK:         for (Index i1_ = Index(dom_.Lo[1]) + (Index(blockIdx.y)
+// CHECK:         for (Index i2_ = Index(dom_.Lo[2]) + (Index(blockIdx.x)
+// CHECK:         const Index at_ = i0_ * stride0_ + i1_ * stride1_ + i2_;
 // CHECK:         float s = (((p[at_ + stride0_] + p[at_ - stride1_]) + p[at_ + 2]) + p[at_ - stride0_ + stride1_ - 1]);
 // CHECK:         if ((flag && (static_cast<int>(i2_) != 3))) {
 // CHECK:           q[at_] = (q[at_] + __fmul_rn(omega, sqrtf(fabsf(s))));

@@ -28,18 +28,19 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:      double ax,
 // CHECK:           double omega,
 // CHECK-NEXT:      double [[RCP:[A-Za-z0-9_]+]],
+// CHECK-NEXT:      int points_per_thread_,
 // CHECK-NEXT:      stencil::detail::Domain<2> dom_) {
 // CHECK:         double error = 0.0;
-// CHECK:         for (int64_t i0_ = dom_.Lo[0] + blockIdx.y * int64_t(blockDim.y) + threadIdx.y; i0_ < dom_.Hi[0];
-// CHECK:         for (int64_t i1_ = dom_.Lo[1] + blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i1_ < dom_.Hi[1];
-// CHECK:         const int64_t at_ = i0_ * stride0_ + i1_;
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 22]]
-// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 22]]
-// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
+// CHECK:         for (Index i1_ = Index(dom_.Lo[1]) + (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i1_ < Index(dom_.Hi[1]);
+// CHECK:         for (Index chunk0_ = Index(dom_.Lo[0]) + (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y)) * points_per_thread_; chunk0_ < Index(dom_.Hi[0]);
+// CHECK:         const Index at_ = i0_ * stride0_ + i1_;
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 23]]
+// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 23]]
+// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
 // CHECK-NEXT:    error += __dmul_rn(resid, resid);
-// CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(error_total_, error, reduction_smem_);
+// CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
 // The launcher validates, computes the uniform on the host, launches, checks.
 // CHECK:       helmholtz_sweep_result helmholtz_sweep(
 // CHECK:         requireSameExtents<2>(kernel_name_, "uold", extents_, "f", f.extents());
@@ -47,10 +48,12 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
 // CHECK-NEXT:    blockShape<2>({{{[0-9]+, [0-9]+, 1}}}, opts);
-// CHECK:         host_.error = 0.0;
-// CHECK:         helmholtz_sweep_kernel<<<grid_, block_, {{.*}}, opts.Stream>>>(uold.data(), f.data(), u.data(), &device_->error, ax, ay, b, omega, [[RCP]], domain_);
+// CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
+// CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
+// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
-// CHECK:         copyToHost(kernel_name_, &host_, device_, sizeof host_, opts.Stream);
+// CHECK:         helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, accumulators_.resultOnDevice());
+// CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);
 // CHECK:         result_.error = static_cast<double>(host_.error);
 
 // O0-LABEL: // helmholtz_sweep (helmholtz.cpp:{{[0-9]+}}): passes applied: none

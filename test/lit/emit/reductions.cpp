@@ -15,8 +15,8 @@ STENCIL_KERNEL void laplace(In<float, 2> A, Out<float, 2> Anew, Max<float> error
 // CHECK:         float* error_total_,
 // CHECK:         float error = (-3.4028235e+38f);
 // CHECK:         error = stencil::detail::maxOf(error, fabsf((a - A[at_])));
-// CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(error_total_, error, reduction_smem_);
-// CHECK:         host_.error = (-3.4028235e+38f);
+// CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
+// CHECK:         for (auto& slot_ : identity_.error) slot_ = (-3.4028235e+38f);
 // CHECK:         result_.error = static_cast<float>(host_.error);
 // HDR:       struct laplace_result {
 // HDR-NEXT:    float error;
@@ -36,6 +36,21 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
   dmin = min(dmin, double(x()));
 }
 // CHECK-LABEL: // norms (
+// The accumulators stay on the device between launches, ReductionSlots each.
+// CHECK:         struct norms_accumulators_ {
+// CHECK-NEXT:      double total[stencil::detail::ReductionSlots * stencil::detail::slotStride<double>()];
+// CHECK-NEXT:      double wide[stencil::detail::ReductionSlots * stencil::detail::slotStride<double>()];
+// CHECK-NEXT:      int lowest[stencil::detail::ReductionSlots * stencil::detail::slotStride<int>()];
+// CHECK-NEXT:      int64_t highest[stencil::detail::ReductionSlots * stencil::detail::slotStride<int64_t>()];
+// CHECK-NEXT:      double dmin[stencil::detail::ReductionSlots * stencil::detail::slotStride<double>()];
+// CHECK-NEXT:    };
+// CHECK:         struct norms_totals_ {
+// CHECK-NEXT:      double total;
+// CHECK-NEXT:      double wide;
+// CHECK-NEXT:      int lowest;
+// CHECK-NEXT:      int64_t highest;
+// CHECK-NEXT:      double dmin;
+// CHECK-NEXT:    };
 // CHECK:         double* total_total_,
 // CHECK-NEXT:    double* wide_total_,
 // CHECK-NEXT:    int* lowest_total_,
@@ -50,18 +65,24 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK:         wide += static_cast<double>(x[at_]);
 // CHECK:         lowest = stencil::detail::minOf(lowest, static_cast<int>(x[at_]));
 // CHECK:         highest = stencil::detail::maxOf(highest, static_cast<int64_t>(x[at_]));
-// CHECK:         <stencil::detail::SumOp>(total_total_, static_cast<double>(total), reduction_smem_);
-// CHECK-NEXT:    <stencil::detail::SumOp>(wide_total_, wide, reduction_smem_);
-// CHECK-NEXT:    <stencil::detail::MinOp>(lowest_total_, lowest, reduction_smem_);
-// CHECK-NEXT:    <stencil::detail::MaxOp>(highest_total_, highest, reduction_smem_);
-// CHECK-NEXT:    <stencil::detail::MinOp>(dmin_total_, dmin, reduction_smem_);
-// CHECK:         struct Accumulators {
-// CHECK-NEXT:      double total;
-// CHECK-NEXT:      double wide;
-// CHECK-NEXT:      int lowest;
-// CHECK-NEXT:      int64_t highest;
-// CHECK-NEXT:      double dmin;
-// CHECK-NEXT:    };
+// CHECK:         <stencil::detail::SumOp>(stencil::detail::blockSlot(total_total_), static_cast<double>(total), reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::SumOp>(stencil::detail::blockSlot(wide_total_), wide, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MinOp>(stencil::detail::blockSlot(lowest_total_), lowest, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MaxOp>(stencil::detail::blockSlot(highest_total_), highest, reduction_smem_);
+// CHECK-NEXT:    <stencil::detail::MinOp>(stencil::detail::blockSlot(dmin_total_), dmin, reduction_smem_);
+// Blocks add to their slot; one finalize block combines the slots, resets
+// them and hands the totals to the host.
+// CHECK:         __global__ void norms_finalize(norms_accumulators_* acc_, norms_totals_* totals_) {
+// CHECK:           const double total = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->total, static_cast<double>(0.0f), reduction_smem_);
+// CHECK-NEXT:      const double wide = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->wide, 0.0, reduction_smem_);
+// CHECK-NEXT:      const int lowest = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->lowest, 2147483647, reduction_smem_);
+// CHECK-NEXT:      const int64_t highest = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->highest, (int64_t(-9223372036854775807) - 1), reduction_smem_);
+// CHECK-NEXT:      const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, 1.7976931348623157e+308, reduction_smem_);
+// CHECK-NEXT:      if (threadIdx.x == 0) {
+// CHECK-NEXT:        totals_->total = total;
+// CHECK:             __threadfence_system();
+// CHECK:         for (auto& slot_ : identity_.total) slot_ = static_cast<double>(0.0f);
+// CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(host_.total));
 // CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
 // CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);

@@ -18,7 +18,11 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct LaunchOptions {};
+struct LaunchOptions {
+  int Block[3] = {0, 0, 0};
+  int PointsPerThread = 0;
+  int Persistent = -1;
+};
 
 template <class T, int R> class Grid {
 public:

@@ -1,0 +1,60 @@
+// tile: block shape from rank and element size, streaming along the
+// outermost dimension when grids are read across it, a persistent grid for
+// kernels with reductions; --tile and --disable-pass=tile.
+// RUN: %stencilc %s --print-after=tile -o /dev/null 2>&1 | FileCheck %s
+// RUN: %stencilc %s --disable-pass=tile --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s --tile=sweep3:32x8x1:ppt=3 --tile=rows2:64x2:stream=none --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: not %stencilc %s --tile=sweep3:32x8:ppt=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %stencilc %s --tile=sweep3:32x8:stream=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %stencilc %s --tile=sweep3:32x8:depth=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s) {
+  float v = p(1, 0, 0) + p(-1, 0, 0) + p(0, 1, 0) + p(0, 0, -1);
+  q() = v;
+  s += v * v;
+}
+// CHECK-LABEL: kernel sweep3 rank 3
+// Rank 3: a block per chunk of planes, even with a reduction.
+// CHECK:         schedule block (128, 4, 1) stream dim 0 points-per-thread 8{{$}}
+// OFF-LABEL:   kernel sweep3 rank 3
+// OFF-NOT:       schedule
+// OFF:         {
+// REPORT:      remark: kernel sweep3: tile: block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points{{$}}
+// USER-LABEL:  kernel sweep3 rank 3
+// USER:          schedule block (32, 8, 1) stream dim 0 points-per-thread 3 [user]
+
+STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
+  b() = 0.5 * (a(-1, 0) + a(1, 0));
+}
+// f64: 64 threads make a 512-byte row; no reduction, no persistent grid.
+// CHECK-LABEL: kernel smooth2 rank 2
+// CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4{{$}}
+
+STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
+  b() = a(0, -1) + a(0, 1);
+}
+// Nothing read across dimension 0: nothing to stream.
+// CHECK-LABEL: kernel rows2 rank 2
+// CHECK:         schedule block (128, 2, 1){{$}}
+// USER-LABEL:  kernel rows2 rank 2
+// USER:          schedule block (64, 2, 1) [user]
+
+STENCIL_KERNEL void residual2(In<double, 2> u, Sum<double> r) {
+  r += u(-1, 0) * u(1, 0);
+}
+// Rank 2 with a reduction: persistent.
+// CHECK-LABEL: kernel residual2 rank 2
+// CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4 persistent
+// REPORT:      remark: kernel residual2: tile: block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points; persistent grid
+
+STENCIL_KERNEL void norm1(In<float, 1> x, Max<float> m) {
+  m = max(m, fabs(x()));
+}
+// CHECK-LABEL: kernel norm1 rank 1
+// CHECK:         schedule block (256, 1, 1) persistent
+// REPORT:      remark: kernel norm1: tile: block 256x1x1 (x along the contiguous dimension 0), one point per thread; persistent grid
+
+// BAD: stencilc: error: malformed --tile=sweep3:32x8:

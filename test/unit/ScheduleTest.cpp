@@ -1,0 +1,119 @@
+//===- ScheduleTest.cpp - tile's choices and merge-arrays' grouping -------===//
+#include "codegen/Footprint.h"
+#include "codegen/passes/MergeArrays.h"
+#include "codegen/passes/Tile.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace stencilc;
+using namespace stencilc::ir;
+
+namespace {
+
+/// A kernel of the given rank and element type that reads `in` at the centre
+/// and at +-1 along dimension Across (-1: centre only), writes `out`, and
+/// optionally sums into `total`.
+Kernel kernel(int Rank, Type Elem, int Across, bool Reduction) {
+  Kernel K;
+  K.Name = "k";
+  K.Rank = Rank;
+  K.Params = {Param{ParamKind::In, "in", Elem, Elem, Rank, {}},
+              Param{ParamKind::Out, "out", Elem, Elem, Rank, {}}};
+  std::vector<int> Centre(Rank, 0), Plus(Rank, 0), Minus(Rank, 0);
+  Expr V = GridRead::make("in", Centre, Elem);
+  if (Across >= 0) {
+    Plus[Across] = 1;
+    Minus[Across] = -1;
+    V = Binary::make(BinaryOp::Add, V, GridRead::make("in", Plus, Elem));
+    V = Binary::make(BinaryOp::Add, V, GridRead::make("in", Minus, Elem));
+  }
+  K.Body.push_back(Stmt::store("out", V));
+  if (Reduction) {
+    K.Params.push_back(Param{ParamKind::Sum, "total", Elem, Elem, 0, {}});
+    K.Body.push_back(Stmt::reduce("total", GridRead::make("in", Centre, Elem)));
+  }
+  K.Foot = computeFootprint(K);
+  return K;
+}
+
+TEST(Tile, RowsOf512BytesAlongTheContiguousDimension) {
+  EXPECT_EQ(chooseSchedule(kernel(2, Type::Float32, 1, false)).Block,
+            (std::array<int, 3>{128, 2, 1}));
+  EXPECT_EQ(chooseSchedule(kernel(2, Type::Float64, 1, false)).Block,
+            (std::array<int, 3>{64, 4, 1}));
+  EXPECT_EQ(chooseSchedule(kernel(3, Type::Float32, 0, false)).Block,
+            (std::array<int, 3>{128, 4, 1}));
+  EXPECT_EQ(chooseSchedule(kernel(1, Type::Float64, 0, false)).Block,
+            (std::array<int, 3>{256, 1, 1}));
+}
+
+TEST(Tile, StreamsTheOutermostDimensionOnlyWhenReadAcrossIt) {
+  Schedule S3 = chooseSchedule(kernel(3, Type::Float32, 0, false));
+  EXPECT_EQ(S3.StreamDim, 0);
+  EXPECT_EQ(S3.PointsPerThread, 8);
+  Schedule S2 = chooseSchedule(kernel(2, Type::Float64, 0, false));
+  EXPECT_EQ(S2.StreamDim, 0);
+  EXPECT_EQ(S2.PointsPerThread, 4);
+  Schedule Rows = chooseSchedule(kernel(2, Type::Float64, 1, false));
+  EXPECT_EQ(Rows.StreamDim, -1);
+  EXPECT_EQ(Rows.PointsPerThread, 1);
+  EXPECT_EQ(chooseSchedule(kernel(1, Type::Float32, 0, false)).StreamDim, -1)
+      << "rank 1 never streams: a thread's consecutive points would not coalesce";
+}
+
+TEST(Tile, PersistentGridForRank1And2Reductions) {
+  EXPECT_TRUE(chooseSchedule(kernel(2, Type::Float64, 0, true)).Persistent);
+  EXPECT_TRUE(chooseSchedule(kernel(1, Type::Float32, -1, true)).Persistent);
+  EXPECT_FALSE(chooseSchedule(kernel(2, Type::Float64, 0, false)).Persistent);
+  EXPECT_FALSE(chooseSchedule(kernel(3, Type::Float32, 0, true)).Persistent)
+      << "Himeno XL: a block per chunk of planes beats the persistent grid";
+}
+
+/// N f32 (or f64) grids read only at the centre, summed into `out`.
+Kernel coefficients(int N, Type Elem, bool Histogram = false) {
+  Kernel K;
+  K.Name = "c";
+  K.Rank = 3;
+  Expr Sum;
+  for (int I = 0; I < N; ++I) {
+    std::string Name = "a" + std::to_string(I);
+    K.Params.push_back(Param{ParamKind::In, Name, Elem, Elem, 3, {}});
+    Expr R = GridRead::make(Name, {0, 0, 0}, Elem);
+    Sum = Sum ? Binary::make(BinaryOp::Add, Sum, R) : R;
+  }
+  K.Params.push_back(Param{ParamKind::Out, "out", Elem, Elem, 3, {}});
+  K.Body.push_back(Stmt::store("out", Sum));
+  if (Histogram) {
+    K.Params.push_back(Param{ParamKind::Histogram, "h", Elem, Elem, 1, {}});
+    K.Body.push_back(Stmt::histAdd("h", Constant::makeInt(0, Type::Int64), Sum));
+  }
+  K.Foot = computeFootprint(K);
+  return K;
+}
+
+TEST(MergeArrays, WholeVectorsOnly) {
+  PassOptions Opts;
+  Kernel Himeno = coefficients(13, Type::Float32);
+  ASSERT_TRUE(createMergeArraysPass()->run(Himeno, Opts));
+  ASSERT_EQ(Himeno.Merged.size(), 1u);
+  EXPECT_EQ(Himeno.Merged[0].Grids.size(), 12u) << "the 13th grid stays separate";
+  EXPECT_EQ(mergedRecordFields(12, Type::Float32), 12);
+
+  Kernel Three = coefficients(3, Type::Float32);
+  EXPECT_FALSE(createMergeArraysPass()->run(Three, Opts))
+      << "three f32 grids would need a padded record";
+  Kernel Pair = coefficients(3, Type::Float64);
+  ASSERT_TRUE(createMergeArraysPass()->run(Pair, Opts));
+  EXPECT_EQ(Pair.Merged[0].Grids, (std::vector<std::string>{"a0", "a1"}));
+}
+
+TEST(MergeArrays, RefusesHistogramKernels) {
+  PassOptions Opts;
+  Kernel K = coefficients(4, Type::Float32, /*Histogram=*/true);
+  EXPECT_FALSE(createMergeArraysPass()->run(K, Opts));
+  EXPECT_TRUE(K.Merged.empty());
+}
+
+} // namespace

@@ -10,6 +10,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -106,6 +107,52 @@ std::optional<ir::Type> scalarType(QualType QT, const ASTContext &Ctx) {
   default:
     return std::nullopt;
   }
+}
+
+/// The value of E when it is a scalar C++ constant Clang can evaluate
+/// (constexpr globals, their elements and members, sizeof), else nullptr.
+ir::Expr constantValue(const Expr *E, const ASTContext &Ctx) {
+  std::optional<ir::Type> T = scalarType(E->getType(), Ctx);
+  Expr::EvalResult R;
+  if (!T || E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
+      R.HasSideEffects)
+    return nullptr;
+  if (R.Val.isInt()) {
+    int64_t V = R.Val.getInt().getExtValue();
+    return *T == ir::Type::Bool ? ir::Constant::makeBool(V != 0)
+                                : ir::Constant::makeInt(V, *T);
+  }
+  if (R.Val.isFloat())
+    return ir::Constant::makeFloat(R.Val.getFloat().convertToDouble(), *T);
+  return nullptr;
+}
+
+/// How a diagnostic names a statement or expression Clang's AST calls S.
+std::string spellingOf(const Stmt *S) {
+  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    return getTraitSpelling(Trait->getKind());
+  return llvm::StringSwitch<std::string>(S->getStmtClassName())
+      .Case("BreakStmt", "break")
+      .Case("ContinueStmt", "continue")
+      .Case("SwitchStmt", "switch")
+      .Case("GotoStmt", "goto")
+      .Case("IndirectGotoStmt", "goto")
+      .Case("LabelStmt", "label")
+      .Case("CXXTryStmt", "try")
+      .Cases("GCCAsmStmt", "MSAsmStmt", "asm")
+      .Case("LambdaExpr", "lambda")
+      .Case("ArraySubscriptExpr", "array subscript")
+      .Case("MemberExpr", "member access")
+      .Case("CXXThrowExpr", "throw")
+      .Case("CXXNewExpr", "new")
+      .Case("CXXDeleteExpr", "delete")
+      .Case("CXXThisExpr", "this")
+      .Case("StmtExpr", "statement expression")
+      .Case("StringLiteral", "string literal")
+      .Case("CXXTypeidExpr", "typeid")
+      .Case("CXXDynamicCastExpr", "dynamic_cast")
+      .Case("CXXReinterpretCastExpr", "reinterpret_cast")
+      .Default(S->getStmtClassName());
 }
 
 /// True when V is representable in the integer type T.
@@ -245,6 +292,14 @@ public:
   ir::Expr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E);
   ir::Expr VisitCXXMemberCallExpr(const CXXMemberCallExpr *E);
   ir::Expr VisitCXXConstructExpr(const CXXConstructExpr *E);
+  ir::Expr VisitArraySubscriptExpr(const ArraySubscriptExpr *E) {
+    return foldConstant(E);
+  }
+  ir::Expr VisitMemberExpr(const MemberExpr *E) { return foldConstant(E); }
+  ir::Expr VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
+    return foldConstant(E);
+  }
+  ir::Expr foldConstant(const Expr *E);
 
 private:
   // Parameters.
@@ -275,6 +330,8 @@ private:
 
   // Pieces of expressions.
   ir::Expr gridRead(const CXXOperatorCallExpr *E, const ParamInfo &P);
+  bool isCentre(const CXXOperatorCallExpr *Access, const ParamInfo &P);
+  bool checkOffsetCount(const CXXOperatorCallExpr *Access, const ParamInfo &P);
   ir::Expr mathCall(const CallExpr *E, ir::MathFn Fn);
   ir::Expr indexCall(const CallExpr *E);
   ir::Expr inlineHelper(const CallExpr *E, const FunctionDecl *Helper);
@@ -543,14 +600,7 @@ void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
     Hint = "write the cases as an if/else chain";
   else if (isa<GotoStmt>(S) || isa<LabelStmt>(S) || isa<IndirectGotoStmt>(S))
     Hint = "structure the body with if/else";
-  StringRef Spelling = llvm::StringSwitch<StringRef>(S->getStmtClassName())
-                           .Case("BreakStmt", "break")
-                           .Case("ContinueStmt", "continue")
-                           .Case("SwitchStmt", "switch")
-                           .Case("GotoStmt", "goto")
-                           .Case("LabelStmt", "label")
-                           .Default(S->getStmtClassName());
-  report(Diag::UnsupportedStmt, S->getBeginLoc(), {Spelling.str(), Hint});
+  report(Diag::UnsupportedStmt, S->getBeginLoc(), {spellingOf(S), Hint});
   if (const auto *Label = dyn_cast<LabelStmt>(S))
     translateStmt(Label->getSubStmt(), B, LastInBody);
 }
@@ -574,6 +624,13 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
     if (!Declared)
       FailedLocals.insert(VD);
   });
+  // `static constexpr int R = 2;` is a constant like a constexpr global:
+  // its uses fold to its value and it declares nothing.
+  if (VD->hasGlobalStorage() && VD->getType().isConstQualified() &&
+      VD->getInit() && constantValue(VD->getInit(), Ctx)) {
+    Declared = true;
+    return;
+  }
   if (VD->hasGlobalStorage())
     return report(Diag::UnsupportedStmt, VD->getLocation(),
                   {"static local variable",
@@ -616,6 +673,18 @@ void KernelTranslator::translateExprStmt(const Expr *E, ir::Block &B) {
   E = E->IgnoreParens();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     E = EWC->getSubExpr()->IgnoreParens();
+  SourceLocation Begin = E->getBeginLoc();
+  if (Begin.isMacroID() &&
+      Lexer::getImmediateMacroName(Begin, SM, Ctx.getLangOpts()) == "assert")
+    return report(Diag::UnsupportedStmt, SM.getExpansionLoc(Begin),
+                  {"assert", "a kernel cannot stop at one point; check the "
+                             "condition in the reference run on the CPU"});
+  // `(void)x;` marks x used and computes nothing; x must still be valid.
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    if (Cast->getCastKind() == CK_ToVoid) {
+      translate(Cast->getSubExpr());
+      return;
+    }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->isAssignmentOp())
       return translateAssign(BO, B);
@@ -757,7 +826,9 @@ void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
                                               const ParamInfo &P, ir::Block &B) {
   if (P.Kind == ir::ParamKind::In)
     return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (Access->getNumArgs() > 1)
+  if (!checkOffsetCount(Access, P))
+    return;
+  if (!isCentre(Access, P))
     return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   if (P.Kind == ir::ParamKind::Out)
     return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
@@ -774,7 +845,9 @@ void KernelTranslator::translateStore(const BinaryOperator *BO,
                                       const ParamInfo &P, ir::Block &B) {
   if (P.Kind == ir::ParamKind::In)
     return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (Access->getNumArgs() > 1)
+  if (!checkOffsetCount(Access, P))
+    return;
+  if (!isCentre(Access, P))
     return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   ir::Expr Value;
   if (BO->getOpcode() == BO_Assign) {
@@ -800,6 +873,12 @@ void KernelTranslator::translateHistogramAdd(const BinaryOperator *BO,
   const Expr *IndexExpr = Access->getArg(1);
   QualType IndexType = IndexExpr->IgnoreImpCasts()->getType();
   std::optional<ir::Type> IT = scalarType(IndexType, Ctx);
+  // An integer type the DSL lacks (unsigned) is a type error, not a
+  // non-integer bin.
+  if (!IT && IndexType->isIntegralOrEnumerationType() &&
+      !IndexType->isBooleanType())
+    return report(Diag::UnsupportedType, IndexExpr->getBeginLoc(),
+                  {IndexType.getAsString(Ctx.getPrintingPolicy())});
   if (!IT || !ir::isInteger(*IT))
     return report(Diag::HistogramIndex, IndexExpr->getBeginLoc(),
                   {IndexType.getAsString(Ctx.getPrintingPolicy()), P.Name});
@@ -888,6 +967,9 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
   const auto *Var = dyn_cast<VarDecl>(Init->getSingleDecl());
   std::optional<ir::Type> VarType =
       Var ? scalarType(Var->getType(), Ctx) : std::nullopt;
+  if (Var && !VarType && Var->getType()->isIntegralOrEnumerationType())
+    return report(Diag::UnsupportedType, Var->getLocation(),
+                  {Var->getType().getAsString(Ctx.getPrintingPolicy())});
   if (!VarType || !ir::isInteger(*VarType) || !Var->getInit())
     return Refuse();
   std::optional<int64_t> Start = evaluateInt(Var->getInit());
@@ -1085,13 +1167,20 @@ unsigned KernelTranslator::depthOf(const ir::Expr &E) {
 }
 
 ir::Expr KernelTranslator::VisitStmt(const Stmt *S) {
-  std::string What = S->getStmtClassName();
-  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
-    What = getTraitSpelling(Trait->getKind());
-  else if (isa<LambdaExpr>(S))
-    What = "lambda";
-  report(Diag::UnsupportedExpr, S->getBeginLoc(), {What});
+  if (isa<LambdaExpr>(S)) {
+    report(Diag::Lambda, S->getBeginLoc());
+    return nullptr;
+  }
+  report(Diag::UnsupportedExpr, S->getBeginLoc(), {spellingOf(S)});
   return nullptr;
+}
+
+ir::Expr KernelTranslator::foldConstant(const Expr *E) {
+  // Elements of constexpr arrays and structs, sizeof: C++ constants whose
+  // value Clang knows. Anything that depends on the point is not one.
+  if (ir::Expr C = constantValue(E, Ctx))
+    return C;
+  return VisitStmt(E);
 }
 
 ir::Expr KernelTranslator::VisitCastExpr(const CastExpr *E) {
@@ -1206,19 +1295,8 @@ ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
     }
     // Globals: constants fold to their value; anything else is per-launch
     // state the kernel cannot see.
-    std::optional<ir::Type> T = scalarType(VD->getType(), Ctx);
-    Expr::EvalResult R;
-    if (T && VD->hasGlobalStorage() && E->EvaluateAsRValue(R, Ctx) &&
-        !R.HasSideEffects) {
-      if (R.Val.isInt()) {
-        int64_t V = R.Val.getInt().getExtValue();
-        return *T == ir::Type::Bool ? ir::Constant::makeBool(V != 0)
-                                    : ir::Constant::makeInt(V, *T);
-      }
-      if (R.Val.isFloat())
-        return ir::Constant::makeFloat(
-            R.Val.getFloat().convertToDouble(), *T);
-    }
+    if (ir::Expr C = constantValue(E, Ctx))
+      return C;
     if (VD->getType()->isAnyPointerType() || VD->getType()->isReferenceType()) {
       report(Diag::Pointer, E->getLocation());
       return nullptr;
@@ -1406,7 +1484,13 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
 
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const ParmVarDecl *HP = Helper->getParamDecl(I);
-    if (scalarType(HP->getType(), Ctx)) {
+    // By value or by const reference (`const double &x`): either way the
+    // helper sees the argument's value.
+    QualType HPType = HP->getType();
+    if (HPType->isLValueReferenceType() &&
+        HPType.getNonReferenceType().isConstQualified())
+      HPType = HPType.getNonReferenceType();
+    if (scalarType(HPType, Ctx)) {
       ir::Expr V = translate(E->getArg(I));
       if (!V)
         return nullptr;
@@ -1502,6 +1586,35 @@ ir::Expr KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E
   return nullptr;
 }
 
+bool KernelTranslator::checkOffsetCount(const CXXOperatorCallExpr *Access,
+                                        const ParamInfo &P) {
+  unsigned Count = Access->getNumArgs() - 1;
+  if (Count == 0 || static_cast<int>(Count) == P.Rank)
+    return true;
+  report(Diag::OffsetCount, Access->getBeginLoc(),
+         {P.Name, std::to_string(P.Rank), std::to_string(Count)});
+  return false;
+}
+
+bool KernelTranslator::isCentre(const CXXOperatorCallExpr *Access,
+                                const ParamInfo &P) {
+  // g() or, spelled out, g(0, 0).
+  unsigned Count = Access->getNumArgs() - 1;
+  if (Count == 0)
+    return true;
+  if (static_cast<int>(Count) != P.Rank)
+    return false;
+  for (unsigned I = 1; I <= Count; ++I) {
+    const Expr *Arg = Access->getArg(I);
+    if (!Arg->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType())
+      return false;
+    std::optional<int64_t> V = evaluateInt(Arg);
+    if (!V || *V != 0)
+      return false;
+  }
+  return true;
+}
+
 ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
                                     const ParamInfo &P) {
   unsigned Count = E->getNumArgs() - 1;
@@ -1509,13 +1622,10 @@ ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
     report(Diag::ReadOutput, E->getBeginLoc(), {P.Name});
     return nullptr;
   }
-  if (P.Kind == ir::ParamKind::InOut && Count != 0) {
-    report(Diag::ReadInOutOffCentre, E->getBeginLoc(), {P.Name});
+  if (!checkOffsetCount(E, P))
     return nullptr;
-  }
-  if (Count != 0 && static_cast<int>(Count) != P.Rank) {
-    report(Diag::OffsetCount, E->getBeginLoc(),
-           {P.Name, std::to_string(P.Rank), std::to_string(Count)});
+  if (P.Kind == ir::ParamKind::InOut && !isCentre(E, P)) {
+    report(Diag::ReadInOutOffCentre, E->getBeginLoc(), {P.Name});
     return nullptr;
   }
   std::vector<int> Offsets(P.Rank, 0);

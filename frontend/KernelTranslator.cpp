@@ -1180,6 +1180,20 @@ ir::Expr KernelTranslator::foldConstant(const Expr *E) {
   // value Clang knows. Anything that depends on the point is not one.
   if (ir::Expr C = constantValue(E, Ctx))
     return C;
+  // window[1] or p.a of a local whose declaration failed: reported there.
+  const Expr *Base = E;
+  while (Base) {
+    Base = Base->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = A->getBase();
+    else if (const auto *M = dyn_cast<MemberExpr>(Base))
+      Base = M->getBase();
+    else
+      break;
+  }
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base))
+    if (FailedLocals.count(Ref->getDecl()))
+      return nullptr;
   return VisitStmt(E);
 }
 

@@ -59,6 +59,10 @@ DiagText textOf(Diag Kind) {
   case Diag::HistogramIndex:
     return {"histogram index has type '%0', not an integer",
             "convert the bin explicitly, e.g. '%1[int(x)] += 1'"};
+  case Diag::HistogramContribution:
+    return {"histogram '%0' counts %2 but the contribution has type '%1'",
+            "C++ would add before truncating; convert the contribution "
+            "explicitly, e.g. '%0[i] += int(e)'"};
   case Diag::IndexDimension:
     return {"index(%0) in a kernel of rank %1",
             "dimensions are numbered from 0 to the kernel's rank minus one"};

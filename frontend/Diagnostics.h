@@ -34,6 +34,7 @@ enum class Diag {
   ReductionUpdate,
   ReductionRead,
   HistogramIndex,
+  HistogramContribution,
   // index(d).
   IndexDimension,
   IndexNonConstant,

@@ -882,6 +882,13 @@ void KernelTranslator::translateHistogramAdd(const BinaryOperator *BO,
   if (!IT || !ir::isInteger(*IT))
     return report(Diag::HistogramIndex, IndexExpr->getBeginLoc(),
                   {IndexType.getAsString(Ctx.getPrintingPolicy()), P.Name});
+  // The reference adds in C++: an int bin += 1.5 computes int(bin + 1.5),
+  // which no atomic add of a converted contribution reproduces.
+  QualType ValueType = BO->getRHS()->IgnoreParenImpCasts()->getType();
+  if (ir::isInteger(P.Elem) && ValueType->isRealFloatingType())
+    return report(Diag::HistogramContribution, BO->getRHS()->getBeginLoc(),
+                  {P.Name, ValueType.getAsString(Ctx.getPrintingPolicy()),
+                   P.Elem == ir::Type::Int32 ? "int" : "int64_t"});
   ir::Expr Index = translate(IndexExpr);
   ir::Expr Value = translate(BO->getRHS());
   if (!Index || !Value)
@@ -1059,6 +1066,17 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
 // Expressions
 //===----------------------------------------------------------------------===//
 
+/// V when the arithmetic that made it did not overflow and it fits in E's
+/// C++ type (signed overflow is undefined there: 2147483647 * 2 is no -2).
+std::optional<int64_t> inTypeOf(const Expr *E, int64_t V, bool Overflowed) {
+  if (Overflowed)
+    return std::nullopt;
+  const auto *BT = E->getType()->getAs<BuiltinType>();
+  if (BT && BT->getKind() == BuiltinType::Int && (V < INT32_MIN || V > INT32_MAX))
+    return std::nullopt;
+  return V;
+}
+
 std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
   if (!E)
     return std::nullopt;
@@ -1066,8 +1084,13 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   Expr::EvalResult Result;
-  if (E->EvaluateAsInt(Result, Ctx))
+  if (E->EvaluateAsInt(Result, Ctx)) {
+    // 2147483647 * 2 evaluates (Clang warns) to a wrapped value C++ does
+    // not define; it is no constant to read a grid at.
+    if (Result.HasUndefinedBehavior)
+      return std::nullopt;
     return Result.Val.getInt().getExtValue();
+  }
   // Values Clang cannot see: unrolled loop variables and const locals
   // computed from them.
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -1087,8 +1110,11 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
     std::optional<int64_t> V = evaluateInt(U->getSubExpr());
     if (!V)
       return std::nullopt;
-    if (U->getOpcode() == UO_Minus)
-      return -*V;
+    if (U->getOpcode() == UO_Minus) {
+      int64_t Negated = 0;
+      bool Overflowed = __builtin_sub_overflow(int64_t(0), *V, &Negated);
+      return inTypeOf(E, Negated, Overflowed);
+    }
     if (U->getOpcode() == UO_Plus)
       return V;
     return std::nullopt;
@@ -1098,14 +1124,21 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
     std::optional<int64_t> R = evaluateInt(BO->getRHS());
     if (!L || !R)
       return std::nullopt;
+    int64_t V = 0;
+    bool Overflowed = false;
     switch (BO->getOpcode()) {
-    case BO_Add: return *L + *R;
-    case BO_Sub: return *L - *R;
-    case BO_Mul: return *L * *R;
-    case BO_Div: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L / *R);
-    case BO_Rem: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L % *R);
+    case BO_Add: Overflowed = __builtin_add_overflow(*L, *R, &V); break;
+    case BO_Sub: Overflowed = __builtin_sub_overflow(*L, *R, &V); break;
+    case BO_Mul: Overflowed = __builtin_mul_overflow(*L, *R, &V); break;
+    case BO_Div:
+    case BO_Rem:
+      if (*R == 0 || (*L == INT64_MIN && *R == -1))
+        return std::nullopt;
+      V = BO->getOpcode() == BO_Div ? *L / *R : *L % *R;
+      break;
     default: return std::nullopt;
     }
+    return inTypeOf(E, V, Overflowed);
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Expr::EvalResult Cond;

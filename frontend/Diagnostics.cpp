@@ -84,8 +84,8 @@ DiagText textOf(Diag Kind) {
             "InOut parameter"};
   case Diag::KernelNotPlain:
     return {"kernel '%0' must be a plain function",
-            "kernels cannot be templates or member functions; write one "
-            "kernel per element type"};
+            "kernels cannot be templates, member functions or operators; "
+            "write one named kernel per element type"};
   case Diag::KernelReturnsValue:
     return {"kernel '%0' must return void",
             "results leave a kernel through Out grids, reductions and "

@@ -1727,6 +1727,8 @@ void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
                             DiagReporter &Diags) {
   std::map<std::string, const FunctionDecl *> First;
   for (const FunctionDecl *FD : Kernels) {
+    if (!FD->getIdentifier())
+      continue; // an operator, refused on its own
     auto [It, New] = First.emplace(FD->getName().str(), FD);
     if (!New)
       Diags.report(Diag::DuplicateKernel, FD->getLocation(),
@@ -1737,9 +1739,11 @@ void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
 std::optional<ir::Kernel> translateKernel(const FunctionDecl *FD,
                                           ASTContext &Ctx,
                                           DiagReporter &Diags) {
+  // Operators (`void operator+(...)`) have no name to give the host API.
   if (FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation() ||
-      isa<CXXMethodDecl>(FD)) {
-    Diags.report(Diag::KernelNotPlain, FD->getLocation(), {FD->getName().str()});
+      isa<CXXMethodDecl>(FD) || !FD->getIdentifier()) {
+    Diags.report(Diag::KernelNotPlain, FD->getLocation(),
+                 {FD->getNameAsString()});
     return std::nullopt;
   }
   return KernelTranslator(FD, Ctx, Diags).run();

@@ -198,6 +198,8 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
     Key += A + '\0';
   clang::SourceLocation FileLoc =
       Loc.isValid() ? Engine.getSourceManager().getFileLoc(Loc) : Loc;
+  // Counted even when not printed again: the caller's translation failed.
+  ++Errors;
   if (!Seen.emplace(Kind, FileLoc.getRawEncoding(), Key).second)
     return;
   DiagText Text = textOf(Kind);
@@ -215,7 +217,6 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
     for (const std::string &A : Args)
       B << A;
   }
-  ++Errors;
 }
 
 } // namespace stencilc::frontend

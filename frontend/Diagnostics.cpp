@@ -59,6 +59,10 @@ DiagText textOf(Diag Kind) {
   case Diag::HistogramIndex:
     return {"histogram index has type '%0', not an integer",
             "convert the bin explicitly, e.g. '%1[int(x)] += 1'"};
+  case Diag::HistogramContribution:
+    return {"histogram '%0' counts %2 but the contribution has type '%1'",
+            "C++ would add before truncating; convert the contribution "
+            "explicitly, e.g. '%0[i] += int(e)'"};
   case Diag::IndexDimension:
     return {"index(%0) in a kernel of rank %1",
             "dimensions are numbered from 0 to the kernel's rank minus one"};
@@ -80,8 +84,8 @@ DiagText textOf(Diag Kind) {
             "InOut parameter"};
   case Diag::KernelNotPlain:
     return {"kernel '%0' must be a plain function",
-            "kernels cannot be templates or member functions; write one "
-            "kernel per element type"};
+            "kernels cannot be templates, member functions or operators; "
+            "write one named kernel per element type"};
   case Diag::KernelReturnsValue:
     return {"kernel '%0' must return void",
             "results leave a kernel through Out grids, reductions and "
@@ -194,6 +198,8 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
     Key += A + '\0';
   clang::SourceLocation FileLoc =
       Loc.isValid() ? Engine.getSourceManager().getFileLoc(Loc) : Loc;
+  // Counted even when not printed again: the caller's translation failed.
+  ++Errors;
   if (!Seen.emplace(Kind, FileLoc.getRawEncoding(), Key).second)
     return;
   DiagText Text = textOf(Kind);
@@ -211,7 +217,6 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
     for (const std::string &A : Args)
       B << A;
   }
-  ++Errors;
 }
 
 } // namespace stencilc::frontend

@@ -34,6 +34,7 @@ enum class Diag {
   ReductionUpdate,
   ReductionRead,
   HistogramIndex,
+  HistogramContribution,
   // index(d).
   IndexDimension,
   IndexNonConstant,
@@ -86,6 +87,7 @@ public:
   void report(Diag Kind, clang::SourceLocation Loc,
               std::initializer_list<std::string> Args = {},
               clang::SourceLocation NoteLoc = {});
+  /// Errors reported, repeats included (a repeat still fails its kernel).
   unsigned errorCount() const { return Errors; }
 
 private:

@@ -10,6 +10,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -106,6 +107,52 @@ std::optional<ir::Type> scalarType(QualType QT, const ASTContext &Ctx) {
   default:
     return std::nullopt;
   }
+}
+
+/// The value of E when it is a scalar C++ constant Clang can evaluate
+/// (constexpr globals, their elements and members, sizeof), else nullptr.
+ir::Expr constantValue(const Expr *E, const ASTContext &Ctx) {
+  std::optional<ir::Type> T = scalarType(E->getType(), Ctx);
+  Expr::EvalResult R;
+  if (!T || E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
+      R.HasSideEffects)
+    return nullptr;
+  if (R.Val.isInt()) {
+    int64_t V = R.Val.getInt().getExtValue();
+    return *T == ir::Type::Bool ? ir::Constant::makeBool(V != 0)
+                                : ir::Constant::makeInt(V, *T);
+  }
+  if (R.Val.isFloat())
+    return ir::Constant::makeFloat(R.Val.getFloat().convertToDouble(), *T);
+  return nullptr;
+}
+
+/// How a diagnostic names a statement or expression Clang's AST calls S.
+std::string spellingOf(const Stmt *S) {
+  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    return getTraitSpelling(Trait->getKind());
+  return llvm::StringSwitch<std::string>(S->getStmtClassName())
+      .Case("BreakStmt", "break")
+      .Case("ContinueStmt", "continue")
+      .Case("SwitchStmt", "switch")
+      .Case("GotoStmt", "goto")
+      .Case("IndirectGotoStmt", "goto")
+      .Case("LabelStmt", "label")
+      .Case("CXXTryStmt", "try")
+      .Cases("GCCAsmStmt", "MSAsmStmt", "asm")
+      .Case("LambdaExpr", "lambda")
+      .Case("ArraySubscriptExpr", "array subscript")
+      .Case("MemberExpr", "member access")
+      .Case("CXXThrowExpr", "throw")
+      .Case("CXXNewExpr", "new")
+      .Case("CXXDeleteExpr", "delete")
+      .Case("CXXThisExpr", "this")
+      .Case("StmtExpr", "statement expression")
+      .Case("StringLiteral", "string literal")
+      .Case("CXXTypeidExpr", "typeid")
+      .Case("CXXDynamicCastExpr", "dynamic_cast")
+      .Case("CXXReinterpretCastExpr", "reinterpret_cast")
+      .Default(S->getStmtClassName());
 }
 
 /// True when V is representable in the integer type T.
@@ -245,6 +292,14 @@ public:
   ir::Expr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E);
   ir::Expr VisitCXXMemberCallExpr(const CXXMemberCallExpr *E);
   ir::Expr VisitCXXConstructExpr(const CXXConstructExpr *E);
+  ir::Expr VisitArraySubscriptExpr(const ArraySubscriptExpr *E) {
+    return foldConstant(E);
+  }
+  ir::Expr VisitMemberExpr(const MemberExpr *E) { return foldConstant(E); }
+  ir::Expr VisitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
+    return foldConstant(E);
+  }
+  ir::Expr foldConstant(const Expr *E);
 
 private:
   // Parameters.
@@ -275,6 +330,8 @@ private:
 
   // Pieces of expressions.
   ir::Expr gridRead(const CXXOperatorCallExpr *E, const ParamInfo &P);
+  bool isCentre(const CXXOperatorCallExpr *Access, const ParamInfo &P);
+  bool checkOffsetCount(const CXXOperatorCallExpr *Access, const ParamInfo &P);
   ir::Expr mathCall(const CallExpr *E, ir::MathFn Fn);
   ir::Expr indexCall(const CallExpr *E);
   ir::Expr inlineHelper(const CallExpr *E, const FunctionDecl *Helper);
@@ -543,14 +600,7 @@ void KernelTranslator::translateStmt(const Stmt *S, ir::Block &B,
     Hint = "write the cases as an if/else chain";
   else if (isa<GotoStmt>(S) || isa<LabelStmt>(S) || isa<IndirectGotoStmt>(S))
     Hint = "structure the body with if/else";
-  StringRef Spelling = llvm::StringSwitch<StringRef>(S->getStmtClassName())
-                           .Case("BreakStmt", "break")
-                           .Case("ContinueStmt", "continue")
-                           .Case("SwitchStmt", "switch")
-                           .Case("GotoStmt", "goto")
-                           .Case("LabelStmt", "label")
-                           .Default(S->getStmtClassName());
-  report(Diag::UnsupportedStmt, S->getBeginLoc(), {Spelling.str(), Hint});
+  report(Diag::UnsupportedStmt, S->getBeginLoc(), {spellingOf(S), Hint});
   if (const auto *Label = dyn_cast<LabelStmt>(S))
     translateStmt(Label->getSubStmt(), B, LastInBody);
 }
@@ -574,6 +624,13 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
     if (!Declared)
       FailedLocals.insert(VD);
   });
+  // `static constexpr int R = 2;` is a constant like a constexpr global:
+  // its uses fold to its value and it declares nothing.
+  if (VD->hasGlobalStorage() && VD->getType().isConstQualified() &&
+      VD->getInit() && constantValue(VD->getInit(), Ctx)) {
+    Declared = true;
+    return;
+  }
   if (VD->hasGlobalStorage())
     return report(Diag::UnsupportedStmt, VD->getLocation(),
                   {"static local variable",
@@ -616,6 +673,18 @@ void KernelTranslator::translateExprStmt(const Expr *E, ir::Block &B) {
   E = E->IgnoreParens();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     E = EWC->getSubExpr()->IgnoreParens();
+  SourceLocation Begin = E->getBeginLoc();
+  if (Begin.isMacroID() &&
+      Lexer::getImmediateMacroName(Begin, SM, Ctx.getLangOpts()) == "assert")
+    return report(Diag::UnsupportedStmt, SM.getExpansionLoc(Begin),
+                  {"assert", "a kernel cannot stop at one point; check the "
+                             "condition in the reference run on the CPU"});
+  // `(void)x;` marks x used and computes nothing; x must still be valid.
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    if (Cast->getCastKind() == CK_ToVoid) {
+      translate(Cast->getSubExpr());
+      return;
+    }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->isAssignmentOp())
       return translateAssign(BO, B);
@@ -757,7 +826,9 @@ void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
                                               const ParamInfo &P, ir::Block &B) {
   if (P.Kind == ir::ParamKind::In)
     return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (Access->getNumArgs() > 1)
+  if (!checkOffsetCount(Access, P))
+    return;
+  if (!isCentre(Access, P))
     return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   if (P.Kind == ir::ParamKind::Out)
     return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
@@ -774,7 +845,9 @@ void KernelTranslator::translateStore(const BinaryOperator *BO,
                                       const ParamInfo &P, ir::Block &B) {
   if (P.Kind == ir::ParamKind::In)
     return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (Access->getNumArgs() > 1)
+  if (!checkOffsetCount(Access, P))
+    return;
+  if (!isCentre(Access, P))
     return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   ir::Expr Value;
   if (BO->getOpcode() == BO_Assign) {
@@ -800,9 +873,22 @@ void KernelTranslator::translateHistogramAdd(const BinaryOperator *BO,
   const Expr *IndexExpr = Access->getArg(1);
   QualType IndexType = IndexExpr->IgnoreImpCasts()->getType();
   std::optional<ir::Type> IT = scalarType(IndexType, Ctx);
+  // An integer type the DSL lacks (unsigned) is a type error, not a
+  // non-integer bin.
+  if (!IT && IndexType->isIntegralOrEnumerationType() &&
+      !IndexType->isBooleanType())
+    return report(Diag::UnsupportedType, IndexExpr->getBeginLoc(),
+                  {IndexType.getAsString(Ctx.getPrintingPolicy())});
   if (!IT || !ir::isInteger(*IT))
     return report(Diag::HistogramIndex, IndexExpr->getBeginLoc(),
                   {IndexType.getAsString(Ctx.getPrintingPolicy()), P.Name});
+  // The reference adds in C++: an int bin += 1.5 computes int(bin + 1.5),
+  // which no atomic add of a converted contribution reproduces.
+  QualType ValueType = BO->getRHS()->IgnoreParenImpCasts()->getType();
+  if (ir::isInteger(P.Elem) && ValueType->isRealFloatingType())
+    return report(Diag::HistogramContribution, BO->getRHS()->getBeginLoc(),
+                  {P.Name, ValueType.getAsString(Ctx.getPrintingPolicy()),
+                   P.Elem == ir::Type::Int32 ? "int" : "int64_t"});
   ir::Expr Index = translate(IndexExpr);
   ir::Expr Value = translate(BO->getRHS());
   if (!Index || !Value)
@@ -888,6 +974,9 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
   const auto *Var = dyn_cast<VarDecl>(Init->getSingleDecl());
   std::optional<ir::Type> VarType =
       Var ? scalarType(Var->getType(), Ctx) : std::nullopt;
+  if (Var && !VarType && Var->getType()->isIntegralOrEnumerationType())
+    return report(Diag::UnsupportedType, Var->getLocation(),
+                  {Var->getType().getAsString(Ctx.getPrintingPolicy())});
   if (!VarType || !ir::isInteger(*VarType) || !Var->getInit())
     return Refuse();
   std::optional<int64_t> Start = evaluateInt(Var->getInit());
@@ -977,6 +1066,17 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
 // Expressions
 //===----------------------------------------------------------------------===//
 
+/// V when the arithmetic that made it did not overflow and it fits in E's
+/// C++ type (signed overflow is undefined there: 2147483647 * 2 is no -2).
+std::optional<int64_t> inTypeOf(const Expr *E, int64_t V, bool Overflowed) {
+  if (Overflowed)
+    return std::nullopt;
+  const auto *BT = E->getType()->getAs<BuiltinType>();
+  if (BT && BT->getKind() == BuiltinType::Int && (V < INT32_MIN || V > INT32_MAX))
+    return std::nullopt;
+  return V;
+}
+
 std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
   if (!E)
     return std::nullopt;
@@ -984,8 +1084,13 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   Expr::EvalResult Result;
-  if (E->EvaluateAsInt(Result, Ctx))
+  if (E->EvaluateAsInt(Result, Ctx)) {
+    // 2147483647 * 2 evaluates (Clang warns) to a wrapped value C++ does
+    // not define; it is no constant to read a grid at.
+    if (Result.HasUndefinedBehavior)
+      return std::nullopt;
     return Result.Val.getInt().getExtValue();
+  }
   // Values Clang cannot see: unrolled loop variables and const locals
   // computed from them.
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -1005,8 +1110,11 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
     std::optional<int64_t> V = evaluateInt(U->getSubExpr());
     if (!V)
       return std::nullopt;
-    if (U->getOpcode() == UO_Minus)
-      return -*V;
+    if (U->getOpcode() == UO_Minus) {
+      int64_t Negated = 0;
+      bool Overflowed = __builtin_sub_overflow(int64_t(0), *V, &Negated);
+      return inTypeOf(E, Negated, Overflowed);
+    }
     if (U->getOpcode() == UO_Plus)
       return V;
     return std::nullopt;
@@ -1016,14 +1124,21 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
     std::optional<int64_t> R = evaluateInt(BO->getRHS());
     if (!L || !R)
       return std::nullopt;
+    int64_t V = 0;
+    bool Overflowed = false;
     switch (BO->getOpcode()) {
-    case BO_Add: return *L + *R;
-    case BO_Sub: return *L - *R;
-    case BO_Mul: return *L * *R;
-    case BO_Div: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L / *R);
-    case BO_Rem: return *R == 0 ? std::nullopt : std::optional<int64_t>(*L % *R);
+    case BO_Add: Overflowed = __builtin_add_overflow(*L, *R, &V); break;
+    case BO_Sub: Overflowed = __builtin_sub_overflow(*L, *R, &V); break;
+    case BO_Mul: Overflowed = __builtin_mul_overflow(*L, *R, &V); break;
+    case BO_Div:
+    case BO_Rem:
+      if (*R == 0 || (*L == INT64_MIN && *R == -1))
+        return std::nullopt;
+      V = BO->getOpcode() == BO_Div ? *L / *R : *L % *R;
+      break;
     default: return std::nullopt;
     }
+    return inTypeOf(E, V, Overflowed);
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Expr::EvalResult Cond;
@@ -1085,13 +1200,34 @@ unsigned KernelTranslator::depthOf(const ir::Expr &E) {
 }
 
 ir::Expr KernelTranslator::VisitStmt(const Stmt *S) {
-  std::string What = S->getStmtClassName();
-  if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
-    What = getTraitSpelling(Trait->getKind());
-  else if (isa<LambdaExpr>(S))
-    What = "lambda";
-  report(Diag::UnsupportedExpr, S->getBeginLoc(), {What});
+  if (isa<LambdaExpr>(S)) {
+    report(Diag::Lambda, S->getBeginLoc());
+    return nullptr;
+  }
+  report(Diag::UnsupportedExpr, S->getBeginLoc(), {spellingOf(S)});
   return nullptr;
+}
+
+ir::Expr KernelTranslator::foldConstant(const Expr *E) {
+  // Elements of constexpr arrays and structs, sizeof: C++ constants whose
+  // value Clang knows. Anything that depends on the point is not one.
+  if (ir::Expr C = constantValue(E, Ctx))
+    return C;
+  // window[1] or p.a of a local whose declaration failed: reported there.
+  const Expr *Base = E;
+  while (Base) {
+    Base = Base->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = A->getBase();
+    else if (const auto *M = dyn_cast<MemberExpr>(Base))
+      Base = M->getBase();
+    else
+      break;
+  }
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base))
+    if (FailedLocals.count(Ref->getDecl()))
+      return nullptr;
+  return VisitStmt(E);
 }
 
 ir::Expr KernelTranslator::VisitCastExpr(const CastExpr *E) {
@@ -1206,19 +1342,8 @@ ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
     }
     // Globals: constants fold to their value; anything else is per-launch
     // state the kernel cannot see.
-    std::optional<ir::Type> T = scalarType(VD->getType(), Ctx);
-    Expr::EvalResult R;
-    if (T && VD->hasGlobalStorage() && E->EvaluateAsRValue(R, Ctx) &&
-        !R.HasSideEffects) {
-      if (R.Val.isInt()) {
-        int64_t V = R.Val.getInt().getExtValue();
-        return *T == ir::Type::Bool ? ir::Constant::makeBool(V != 0)
-                                    : ir::Constant::makeInt(V, *T);
-      }
-      if (R.Val.isFloat())
-        return ir::Constant::makeFloat(
-            R.Val.getFloat().convertToDouble(), *T);
-    }
+    if (ir::Expr C = constantValue(E, Ctx))
+      return C;
     if (VD->getType()->isAnyPointerType() || VD->getType()->isReferenceType()) {
       report(Diag::Pointer, E->getLocation());
       return nullptr;
@@ -1406,7 +1531,13 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
 
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const ParmVarDecl *HP = Helper->getParamDecl(I);
-    if (scalarType(HP->getType(), Ctx)) {
+    // By value or by const reference (`const double &x`): either way the
+    // helper sees the argument's value.
+    QualType HPType = HP->getType();
+    if (HPType->isLValueReferenceType() &&
+        HPType.getNonReferenceType().isConstQualified())
+      HPType = HPType.getNonReferenceType();
+    if (scalarType(HPType, Ctx)) {
       ir::Expr V = translate(E->getArg(I));
       if (!V)
         return nullptr;
@@ -1502,6 +1633,35 @@ ir::Expr KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E
   return nullptr;
 }
 
+bool KernelTranslator::checkOffsetCount(const CXXOperatorCallExpr *Access,
+                                        const ParamInfo &P) {
+  unsigned Count = Access->getNumArgs() - 1;
+  if (Count == 0 || static_cast<int>(Count) == P.Rank)
+    return true;
+  report(Diag::OffsetCount, Access->getBeginLoc(),
+         {P.Name, std::to_string(P.Rank), std::to_string(Count)});
+  return false;
+}
+
+bool KernelTranslator::isCentre(const CXXOperatorCallExpr *Access,
+                                const ParamInfo &P) {
+  // g() or, spelled out, g(0, 0).
+  unsigned Count = Access->getNumArgs() - 1;
+  if (Count == 0)
+    return true;
+  if (static_cast<int>(Count) != P.Rank)
+    return false;
+  for (unsigned I = 1; I <= Count; ++I) {
+    const Expr *Arg = Access->getArg(I);
+    if (!Arg->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType())
+      return false;
+    std::optional<int64_t> V = evaluateInt(Arg);
+    if (!V || *V != 0)
+      return false;
+  }
+  return true;
+}
+
 ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
                                     const ParamInfo &P) {
   unsigned Count = E->getNumArgs() - 1;
@@ -1509,13 +1669,10 @@ ir::Expr KernelTranslator::gridRead(const CXXOperatorCallExpr *E,
     report(Diag::ReadOutput, E->getBeginLoc(), {P.Name});
     return nullptr;
   }
-  if (P.Kind == ir::ParamKind::InOut && Count != 0) {
-    report(Diag::ReadInOutOffCentre, E->getBeginLoc(), {P.Name});
+  if (!checkOffsetCount(E, P))
     return nullptr;
-  }
-  if (Count != 0 && static_cast<int>(Count) != P.Rank) {
-    report(Diag::OffsetCount, E->getBeginLoc(),
-           {P.Name, std::to_string(P.Rank), std::to_string(Count)});
+  if (P.Kind == ir::ParamKind::InOut && !isCentre(E, P)) {
+    report(Diag::ReadInOutOffCentre, E->getBeginLoc(), {P.Name});
     return nullptr;
   }
   std::vector<int> Offsets(P.Rank, 0);
@@ -1570,6 +1727,8 @@ void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
                             DiagReporter &Diags) {
   std::map<std::string, const FunctionDecl *> First;
   for (const FunctionDecl *FD : Kernels) {
+    if (!FD->getIdentifier())
+      continue; // an operator, refused on its own
     auto [It, New] = First.emplace(FD->getName().str(), FD);
     if (!New)
       Diags.report(Diag::DuplicateKernel, FD->getLocation(),
@@ -1580,9 +1739,11 @@ void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
 std::optional<ir::Kernel> translateKernel(const FunctionDecl *FD,
                                           ASTContext &Ctx,
                                           DiagReporter &Diags) {
+  // Operators (`void operator+(...)`) have no name to give the host API.
   if (FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation() ||
-      isa<CXXMethodDecl>(FD)) {
-    Diags.report(Diag::KernelNotPlain, FD->getLocation(), {FD->getName().str()});
+      isa<CXXMethodDecl>(FD) || !FD->getIdentifier()) {
+    Diags.report(Diag::KernelNotPlain, FD->getLocation(),
+                 {FD->getNameAsString()});
     return std::nullopt;
   }
   return KernelTranslator(FD, Ctx, Diags).run();

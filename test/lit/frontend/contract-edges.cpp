@@ -84,3 +84,32 @@ STENCIL_KERNEL void scoped(In<double, 1> g, Out<double, 1> u) { u() = -g(); }
 // CHECK:         store u = -g[0]
 
 // CHECK-NOT: kernel included_kernel
+
+// C++ constants fold to their values: elements and members of constexpr
+// globals, static constexpr locals. Helpers may take scalars by const
+// reference. `(void)x;` computes nothing.
+constexpr double Weights[3] = {0.25, 0.5, 0.25};
+struct Stencil { double scale; int reach; };
+constexpr Stencil Wide{1.5, 1};
+inline double twice(const double &x) { return 2 * x; }
+inline double at(In<double, 1> a, const int &o) { return a(o); }
+STENCIL_KERNEL void constants(In<double, 1> g, Out<double, 1> u) {
+  static constexpr int R = 1;
+  double x = Weights[0] * g(-R) + Weights[1] * g() + Wide.scale * g(Wide.reach);
+  (void)x;
+  u() = twice(x) + at(g, R);
+}
+// CHECK-LABEL: kernel constants rank 1
+// CHECK-NEXT:    param in f64[1] g
+// CHECK:         let %x: f64 = (((0.25 * g[-1]) + (0.5 * g[0])) + (1.5 * g[1]))
+// CHECK-NEXT:    store u = ((f64(2) * %x) + g[1])
+
+// The centre spelled out with zero offsets is the centre, for writes and for
+// reads of an InOut grid.
+STENCIL_KERNEL void explicit_centre(In<double, 2> g, Out<double, 2> u, InOut<double, 2> v) {
+  u(0, 0) = g(0, 0);
+  v(0, 0) = v(0, 0) * 2;
+}
+// CHECK-LABEL: kernel explicit_centre rank 2
+// CHECK:         store u = g[0, 0]
+// CHECK-NEXT:    store v = (v[0, 0] * f64(2))

@@ -171,6 +171,10 @@ DiagText textOf(Diag Kind) {
   case Diag::NestingTooDeep:
     return {"%0 nested more than %1 levels deep",
             "split it: keep intermediate values in local variables"};
+  case Diag::ReservedName:
+    return {"'%0' is a name the generated CUDA uses",
+            "names ending in '_', CUDA's built-in variables and the math "
+            "functions are reserved in the generated code; rename it"};
   case Diag::SelfInit:
     return {"local variable '%0' is read in its own initialiser",
             "its value is indeterminate there; initialise it from other "

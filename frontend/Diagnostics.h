@@ -71,6 +71,7 @@ enum class Diag {
   NestingTooDeep,
   SideEffectInExpr,
   SelfInit,
+  ReservedName,
   NonConstantGlobal,
   Internal
 };

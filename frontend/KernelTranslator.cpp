@@ -26,6 +26,26 @@ using namespace clang;
 
 namespace {
 
+/// Names a spec's parameters and locals cannot take, because the emitted
+/// CUDA uses them: every internal name of the emitter ends in '_' (at_,
+/// dom_, stride0_, NAME_total_, ...), and a parameter named like a CUDA
+/// built-in or an emitted math function would shadow it in the kernel.
+bool isReservedName(llvm::StringRef Name) {
+  if (Name.ends_with("_"))
+    return true;
+  static const char *const Reserved[] = {
+      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "stencil",
+      "std",       "sqrt",     "sqrtf",    "fabs",    "fabsf",    "abs",
+      "llabs",     "exp",      "expf",     "log",     "logf",     "pow",
+      "powf",      "sin",      "sinf",     "cos",     "cosf",     "floor",
+      "floorf",    "ceil",     "ceilf",    "min",     "max",      "int64_t"};
+  for (const char *R : Reserved)
+    if (Name == R)
+      return true;
+  return false;
+}
+
+
 /// Unrolled loops are capped so that a typo in a bound cannot blow up the IR.
 constexpr int64_t MaxUnrolledIterations = 4096;
 /// ... and so is the product of the trip counts of nested unrolled loops:
@@ -476,6 +496,8 @@ bool KernelTranslator::translateParams(ir::Kernel &K) {
     }
     if (Info->Name.empty()) // unnamed: unused in the body, named for the IR
       Info->Name = "unnamed." + std::to_string(P->getFunctionScopeIndex());
+    else if (isReservedName(Info->Name))
+      report(Diag::ReservedName, P->getLocation(), {Info->Name});
     if (ir::isGrid(Info->Kind)) {
       if (!FirstGrid) {
         FirstGrid = P;
@@ -646,6 +668,8 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
   if (!T)
     return report(Diag::UnsupportedType, VD->getLocation(),
                   {QT.getAsString(Ctx.getPrintingPolicy())});
+  if (isReservedName(VD->getName()))
+    return report(Diag::ReservedName, VD->getLocation(), {VD->getName().str()});
   std::string Name = freshName(VD->getName());
   ir::Expr Init;
   if (const Expr *E = VD->getInit()) {

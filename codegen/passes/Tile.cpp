@@ -64,6 +64,15 @@ Schedule chooseSchedule(const Kernel &K) {
     if (readsAcross(K, 0)) {
       S.StreamDim = 0;
       S.PointsPerThread = 4;
+      // A persistent (reduction) sweep walks one row per block, 2 points per
+      // chunk (H100, bench/results/2026-11-23-perf2.md, two interleaved
+      // repeats): Jacobi 2-D sweep 0.2366 / 0.2305 ms at 256x1 chunk 2 vs
+      // 0.2411 / 0.2338 at 64x4 chunk 4; 128x2 chunk 4 and 32x8 chunk 4 were
+      // no better than 64x4, chunk 8 was 4% slower.
+      if (hasReductions(K)) {
+        S.Block = {256, 1, 1};
+        S.PointsPerThread = 2;
+      }
     }
   } else {
     S.Block = {RowThreads, 512 / RowThreads, 1};

@@ -20,7 +20,11 @@
 //    sweep 0.234 ms vs 0.263, error_check 0.099 vs 0.199 with one block per
 //    tile); not for rank 3, where a block per chunk of planes is faster
 //    (Himeno XL 5.47 ms vs 6.24 persistent; H100, one run,
-//    bench/results/2026-11-23T022216Z.json).
+//    bench/results/2026-11-23T022216Z.json). A streamed rank-2 persistent
+//    kernel takes 256x1 blocks and chunks of 2 rows: the only shape that beat
+//    64x4 chunk 4 in both repeats of bench/results/2026-11-23-perf2.md
+//    (Jacobi sweep 0.2305 vs 0.2338 ms). Capping registers for full
+//    occupancy made every kernel slower there (spills): no launch bounds.
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
 // one kernel (the persistent grid still follows the rule above), and
 // stencil::LaunchOptions::Block / PointsPerThread / Persistent replace them

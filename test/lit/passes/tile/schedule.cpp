@@ -45,10 +45,10 @@ STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
 STENCIL_KERNEL void residual2(In<double, 2> u, Sum<double> r) {
   r += u(-1, 0) * u(1, 0);
 }
-// Rank 2 with a reduction: persistent.
+// Rank 2 with a reduction: persistent, one row per block, chunks of 2 points.
 // CHECK-LABEL: kernel residual2 rank 2
-// CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4 persistent
-// REPORT:      remark: kernel residual2: tile: block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points; persistent grid
+// CHECK:         schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent
+// REPORT:      remark: kernel residual2: tile: block 256x1x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 2 points; persistent grid
 
 STENCIL_KERNEL void norm1(In<float, 1> x, Max<float> m) {
   m = max(m, fabs(x()));

@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaEmitter.h"
+#include "codegen/SmemCacheLowering.h"
 #include "codegen/HistogramEmitter.h"
 
 #include "codegen/passes/MergeArrays.h"
@@ -245,11 +246,6 @@ public:
        << "; histograms: "
        << (hasHistograms() ? loweringName(K.Histograms) : "none")
        << "\n";
-    std::string Pending = pendingDecisions();
-    if (!Pending.empty())
-      OS << "// decided but not lowered yet (the straightforward lowering is "
-            "still exact): "
-         << Pending << "\n";
     OS << "namespace {\n\n";
     if (selfResetting())
       OS << accumulatorStruct();
@@ -262,14 +258,6 @@ public:
   }
 
 private:
-  /// Decisions recorded on the kernel that this emitter does not act on yet.
-  std::string pendingDecisions() const {
-    std::string S;
-    auto Add = [&](const std::string &T) { S += (S.empty() ? "" : "; ") + T; };
-    for (const CachedGrid &C : K.Cached)
-      Add("smem-cache " + C.Grid);
-    return S;
-  }
 
   //--- names ---------------------------------------------------------------
 
@@ -351,6 +339,9 @@ private:
     }
     case ExprKind::GridRead: {
       const GridRead *G = as<GridRead>(E);
+      std::string Cached = Cache.read(*G);
+      if (!Cached.empty())
+        return Cached;
       UsesAt = true;
       int Field = 0;
       if (const MergeGroup *M = mergeGroupOf(G->Grid, Field))
@@ -622,6 +613,8 @@ private:
       Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
     if (K.Sched.StreamDim >= 0)
       Args.push_back("int points_per_thread_");
+    for (const std::string &A : Cache.kernelParams())
+      Args.push_back(A);
     Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                    "> dom_");
     std::string S = (hasHistograms() ? histogramKernelTemplate(K)
@@ -682,7 +675,8 @@ private:
   std::string kernelBody() {
     const std::vector<int> Order = loopOrder();
     const bool Streams = K.Sched.StreamDim >= 0;
-    const int Depth = 1 + K.Rank + (Streams ? 1 : 0);
+    const int Depth =
+        Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
     std::ostringstream Points;
     block(Points, K.Body, Depth);
 
@@ -699,10 +693,13 @@ private:
       if (UsesStride[D] || UsesAt)
         OS << "  const Index stride" << D << "_ = Index(dom_.Stride[" << D << "]);\n";
     int Open = 1;
-    for (int D : Order) {
-      OS << loopHeader(D, Open);
-      Open += D == K.Sched.StreamDim ? 2 : 1;
-    }
+    if (Cache.active())
+      OS << Cache.beginTiles();
+    else
+      for (int D : Order) {
+        OS << loopHeader(D, Open);
+        Open += D == K.Sched.StreamDim ? 2 : 1;
+      }
     if (UsesAt) {
       std::string At;
       for (int D = 0; D < K.Rank; ++D) {
@@ -714,8 +711,11 @@ private:
     }
     OS << recordLoads(Depth);
     OS << Points.str();
-    for (int Level = Depth - 1; Level >= 1; --Level)
-      OS << indent(Level) << "}\n";
+    if (Cache.active())
+      OS << Cache.endTiles();
+    else
+      for (int Level = Depth - 1; Level >= 1; --Level)
+        OS << indent(Level) << "}\n";
     OS << histogramKernelEnd(K, hasReductions());
 
     bool First = true;
@@ -857,6 +857,7 @@ private:
          << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
     OS << "  const dim3 block_ = stencil::detail::blockShape<" << R << ">("
        << arr3(K.Sched.Block) << ", " << O << ");\n";
+    OS << Cache.launcherCheck();
     // Reduction scratch in shared memory: the widest accumulator, one slot
     // per thread (tree) or per warp (shuffles).
     size_t SmemElem = 0;
@@ -994,6 +995,8 @@ private:
       Args.push_back(localName(U.Name));
     if (K.Sched.StreamDim >= 0)
       Args.push_back("points_per_thread_");
+    for (const std::string &A : Cache.launchArgs())
+      Args.push_back(A);
     Args.push_back("domain_");
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
@@ -1046,6 +1049,7 @@ private:
   std::string SpecFile;
   std::map<std::string, std::string> Names;
   std::string OptsName = "opts";
+  SmemCacheLowering Cache{K};
   bool UsesAt = false;
   bool UsesStride[3] = {false, false, false};
 };

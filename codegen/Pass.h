@@ -13,6 +13,7 @@
 #include "codegen/IR.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,9 @@ namespace stencilc {
 struct PassOptions {
   /// --tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] overrides `tile` per kernel.
   std::map<std::string, ir::Schedule> ScheduleOverrides;
+  /// --smem-cache=KERNEL forces `smem-cache` on for these kernels (it is off
+  /// by default; see codegen/passes/SmemCache.h for the measurement).
+  std::set<std::string> SmemCacheForced;
   /// The target's compute capability (--arch=sm_90 -> 90), for decisions
   /// that depend on the device's limits.
   int SmVersion = 90;

@@ -73,6 +73,8 @@ cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2
 // llvm/IR/PrintPasses.h.
 cl::list<std::string> DisablePass("disable-pass", cl::desc("Do not run this pass (repeatable)"),
                                   cl::value_desc("pass"), cl::cat(PipelineCat));
+cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("Force the smem-cache pass on for one kernel: KERNEL (off by default)"),
+                                      cl::value_desc("kernel"), cl::cat(PipelineCat));
 cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
                                    cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
 cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
@@ -345,6 +347,8 @@ int main(int Argc, char **Argv) {
     if (!parseTile(T, Pipe.Pass.ScheduleOverrides))
       return usage("malformed --tile=" + T +
                    " (expected KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none], at most 1024 threads)");
+  for (const std::string &N : SmemCacheKernels)
+    Pipe.Pass.SmemCacheForced.insert(N);
   if (!parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

@@ -1,16 +1,29 @@
 //===- SmemCache.h - stage multiply-read grids through shared memory -----===//
 //
-// `smem-cache` is not written yet: it runs as a no-op, records no
-// ir::CachedGrid, and --list-passes says so. When written it would stage grids
-// read at several offsets through shared memory with their halo (registers
-// along the streamed dimension), as the PGI tutorial's 18x18 block does.
+// `smem-cache` stages each input grid that a kernel reads at more than one
+// offset through shared memory: every block loads its tile (the block shape
+// that `tile` chose) plus the grid's halo from the footprint once, then the
+// point work reads that grid from shared memory. The decision is recorded as
+// ir::CachedGrid (tile, halo low/high) with a --report remark naming the
+// grids, tile, halo and shared bytes; codegen/SmemCacheLowering.{h,cpp}
+// carries it out.
 //
-// Why it is not the next thing to write: on H100 the hand-written Himeno XL
-// prototype with p staged in shared memory (32x8 tiles) took 6.12-6.28 ms
-// against 5.65 ms for the same kernel reading p through L1
-// (bench/proto/NOTES.md, v3 vs v1): L1 already serves the re-reads, and the
-// barriers and halo loads cost 8%. The streamed dimension of `tile` keeps a
-// thread's neighbouring planes/rows in L1 instead.
+// When: only for kernels named with --smem-cache=KERNEL; it is off by
+// default because on the H100 it never paid (one run, copy bandwidth 3008
+// GB/s, bench/results/2026-11-23T0316Z-smem-cache.log): the Jacobi sweep
+// 5120x5000 f64 took 0.279 ms cached against 0.235 ms through L1 (+19%), the
+// Laplace step 4096^2 0.104 vs 0.093 ms in f32 (+11%) and 0.134 vs 0.131 ms
+// in f64 (+3%); the hand-written Himeno XL prototype with p in shared memory
+// took 6.12-6.28 ms against 5.65 ms through L1 (bench/proto/NOTES.md, v3 vs
+// v1). L1 already serves the re-reads; the barriers and halo loads cost more.
+// Forcing it keeps it tested and in the bench (rows smem-cache).
+//
+// Refuses (remark "not cached: ..."), leaving the kernel as it was: ranks
+// other than 2, histogram kernels, grids merged by merge-arrays, and tiles
+// whose shared memory exceeds the 48 KiB of static shared memory. A streamed
+// dimension chosen by `tile` is dropped (one point per thread per tile), and
+// the remark says so: the lowering iterates over block-sized tiles with a
+// block-uniform loop so that every thread reaches every __syncthreads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_SMEMCACHE_H

@@ -352,6 +352,7 @@ private:
   ir::Expr gridRead(const CXXOperatorCallExpr *E, const ParamInfo &P);
   bool isCentre(const CXXOperatorCallExpr *Access, const ParamInfo &P);
   bool checkOffsetCount(const CXXOperatorCallExpr *Access, const ParamInfo &P);
+  bool checkCentreWrite(const CXXOperatorCallExpr *Access, const ParamInfo &P);
   ir::Expr mathCall(const CallExpr *E, ir::MathFn Fn);
   ir::Expr indexCall(const CallExpr *E);
   ir::Expr inlineHelper(const CallExpr *E, const FunctionDecl *Helper);
@@ -844,16 +845,29 @@ void KernelTranslator::translateIncrement(const UnaryOperator *UO,
   B.push_back(ir::Stmt::assign(L.Name, Value, locOf(UO->getBeginLoc())));
 }
 
+/// A write to grid P through Access must be to an Out/InOut grid, with one
+/// offset per dimension, at the centre; reports the first rule broken.
+bool KernelTranslator::checkCentreWrite(const CXXOperatorCallExpr *Access,
+                                        const ParamInfo &P) {
+  if (P.Kind == ir::ParamKind::In) {
+    report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
+    return false;
+  }
+  if (!checkOffsetCount(Access, P))
+    return false;
+  if (!isCentre(Access, P)) {
+    report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
+    return false;
+  }
+  return true;
+}
+
 /// `v()++` and `--v()` on an InOut grid: a read and a store at the centre.
 void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
                                               const CXXOperatorCallExpr *Access,
                                               const ParamInfo &P, ir::Block &B) {
-  if (P.Kind == ir::ParamKind::In)
-    return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (!checkOffsetCount(Access, P))
+  if (!checkCentreWrite(Access, P))
     return;
-  if (!isCentre(Access, P))
-    return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   if (P.Kind == ir::ParamKind::Out)
     return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
   ir::Expr Current = ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
@@ -867,12 +881,8 @@ void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
 void KernelTranslator::translateStore(const BinaryOperator *BO,
                                       const CXXOperatorCallExpr *Access,
                                       const ParamInfo &P, ir::Block &B) {
-  if (P.Kind == ir::ParamKind::In)
-    return report(Diag::WriteInput, Access->getBeginLoc(), {P.Name});
-  if (!checkOffsetCount(Access, P))
+  if (!checkCentreWrite(Access, P))
     return;
-  if (!isCentre(Access, P))
-    return report(Diag::WriteOffCentre, Access->getBeginLoc(), {P.Name});
   ir::Expr Value;
   if (BO->getOpcode() == BO_Assign) {
     Value = translate(BO->getRHS());

@@ -293,24 +293,51 @@ void benchCub(const stencil::Grid<double, 1> &X, int64_t MaxBins, int Reps) {
   }
 }
 
+/// The CPU reference at every bin count: each counter type must count every
+/// sample once (the reference is what --check compares the GPU against).
+int cpuOnly(int64_t N, int64_t MaxBins) {
+  stencil::HostGrid<double, 1> X = uniformSamples(N);
+  for (int64_t Bins : binCounts(MaxBins)) {
+    stencil::HostGrid<int, 1> Counts(stencil::Extents<1>{Bins});
+    stencil::HostGrid<double, 1> Weights(stencil::Extents<1>{Bins});
+    Count<int>::cpu(X, Counts, int(Bins));
+    Count<double>::cpu(X, Weights, int(Bins));
+    long long Total = 0;
+    double WeightTotal = 0;
+    for (int64_t B = 0; B < Bins; ++B) {
+      Total += Counts.data()[B];
+      WeightTotal += Weights.data()[B];
+    }
+    std::printf("[cpu] bins %9lld: %lld samples counted (int), %.0f (double)\n",
+                (long long)Bins, Total, WeightTotal);
+    if (Total != N || WeightTotal != double(N))
+      return 1;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
   int64_t N = 10000000, MaxBins = 10000000;
-  bool Check = false, Bench = false;
+  bool Cpu = false, Check = false, Bench = false;
   int Reps = 20;
-  example::Options Opts("histogram", "[--n N] [--max-bins B] [--check | --bench [--reps R]]");
+  example::Options Opts("histogram",
+                        "[--n N] [--max-bins B] [--cpu | --check | --bench [--reps R]]");
   Opts.add("--n", N, "samples (10^7)");
   Opts.add("--max-bins", MaxBins, "largest bin count of 1, 10, ... (10^7)");
+  Opts.flag("--cpu", Cpu, "the CPU reference only (int and double counters)");
   Opts.flag("--check", Check, "compare every lowering against the CPU reference");
   Opts.flag("--bench", Bench, "print BENCH lines per lowering, bins and counter type");
   Opts.add("--reps", Reps, "timed repetitions per BENCH line (20)");
   Opts.parse(Argc, Argv);
-  if (Check && Bench)
-    Opts.fail("--check and --bench exclude each other");
+  if (int(Cpu) + int(Check) + int(Bench) > 1)
+    Opts.fail("--cpu, --check and --bench exclude each other");
   if (N < 1 || MaxBins < 1 || MaxBins > 0x7fffffff || Reps < 1)
     Opts.fail("--n, --max-bins and --reps must be positive; --max-bins below 2^31");
   try {
+    if (Cpu)
+      return cpuOnly(N, MaxBins);
     if (Check)
       return check(N, MaxBins);
     if (Bench) {

@@ -46,21 +46,14 @@ std::string shapes(const Kernel &K) {
 
 } // namespace
 
-bool hasHistograms(const Kernel &K) {
-  for (const Param &P : K.Params)
-    if (P.Kind == ParamKind::Histogram)
-      return true;
-  return false;
-}
-
 std::string histogramKernelTemplate(const Kernel &K) {
-  if (!hasHistograms(K))
+  if (!K.hasHistograms())
     return "";
   return std::string("template <int ") + HistogramLoweringParam + ">\n";
 }
 
 std::string histogramKernelBegin(const Kernel &K) {
-  if (!hasHistograms(K))
+  if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
   OS << "  // Histograms: private copies in dynamic shared memory when the "
@@ -84,7 +77,7 @@ std::string histogramKernelBegin(const Kernel &K) {
 }
 
 std::string histogramKernelEnd(const Kernel &K, bool ReductionsFollow) {
-  if (!hasHistograms(K))
+  if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
   const std::string Barrier = std::string("  stencil::detail::histogramBarrier<") +
@@ -134,7 +127,7 @@ std::string histogramUpdate(const Stmt &S, const std::string &Index,
 }
 
 std::string histogramLauncherChoice(const Kernel &K, const std::string &Opts) {
-  if (!hasHistograms(K))
+  if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
   OS << "  // The histogram lowering of this launch (stencil/histogram.hpp), and\n"

@@ -24,8 +24,6 @@
 
 namespace stencilc {
 
-bool hasHistograms(const ir::Kernel &K);
-
 /// The kernel's template parameter: the lowering, a stencil::HistogramLowering value.
 extern const char *const HistogramLoweringParam;
 

@@ -319,6 +319,26 @@ const GridFootprint *Footprint::find(const std::string &Grid) const {
   return nullptr;
 }
 
+bool Kernel::hasReductions() const {
+  for (const Param &P : Params)
+    if (isReduction(P.Kind))
+      return true;
+  return false;
+}
+
+bool Kernel::hasHistograms() const {
+  for (const Param &P : Params)
+    if (P.Kind == ParamKind::Histogram)
+      return true;
+  return false;
+}
+
+Type deviceAccumType(const Param &P) {
+  if (P.Kind == ParamKind::Sum && P.Accum == Type::Float32)
+    return Type::Float64;
+  return P.Accum;
+}
+
 const Param *Kernel::findParam(const std::string &N) const {
   for (const Param &P : Params)
     if (P.Name == N)

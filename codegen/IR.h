@@ -288,6 +288,11 @@ enum class HistogramLowering : uint8_t {
   Auto, PlainAtomic, WarpAggregated, SharedPrivatized, SharedWarpAggregated
 };
 const char *loweringName(ReductionLowering L);
+
+/// The type a reduction is combined in across threads and accumulated in on
+/// the device: float sums widen to double (per-block float atomics of a
+/// million partials drift far from the float64 reference at Himeno's sizes).
+Type deviceAccumType(const Param &P);
 const char *loweringName(HistogramLowering L);
 
 /// One line of `--report`: what a pass decided and why.
@@ -317,6 +322,8 @@ struct Kernel {
   std::vector<Remark> Remarks;
 
   const Param *findParam(const std::string &Name) const;
+  bool hasReductions() const;  ///< a Sum, Max or Min parameter
+  bool hasHistograms() const;  ///< a Histogram parameter
   Kernel clone() const;
 };
 

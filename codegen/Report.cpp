@@ -32,20 +32,6 @@ int bytesPerPoint(const Kernel &K) {
   return Bytes;
 }
 
-/// The type reductions accumulate in on the device: float sums widen to
-/// double (the emitter's rule, see CudaEmitter.cpp deviceAccumType).
-static Type deviceAccum(const Param &P) {
-  return P.Accum == Type::Float32 && P.Kind == ParamKind::Sum ? Type::Float64
-                                                               : P.Accum;
-}
-
-static bool kernelHasHistogram(const Kernel &K) {
-  for (const Param &P : K.Params)
-    if (P.Kind == ParamKind::Histogram)
-      return true;
-  return false;
-}
-
 static int threadsPerBlock(const Kernel &K) {
   return K.Sched.Block[0] * K.Sched.Block[1] * K.Sched.Block[2];
 }
@@ -54,7 +40,7 @@ int reductionScratchBytes(const Kernel &K) {
   int Slot = 0;
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
-      Slot = std::max(Slot, byteSize(deviceAccum(P)) >= 8 ? 8 : 4);
+      Slot = std::max(Slot, byteSize(deviceAccumType(P)) >= 8 ? 8 : 4);
   if (!Slot)
     return 0;
   return K.Reductions == ReductionLowering::WarpShuffleAtomic
@@ -253,7 +239,7 @@ private:
                               : std::string()) +
             (S.Persistent ? ", grid = SMs x resident blocks (persistent)"
                           : ", grid = domain / block") +
-            (kernelHasHistogram(K) ? ", 64-bit indices"
+            (K.hasHistograms() ? ", 64-bit indices"
                              : ", 32-bit indices while every linear index fits"));
     for (const MergeGroup &G : K.Merged) {
       std::string Fields;
@@ -274,7 +260,7 @@ private:
 
   void reductions() {
     const std::string Handover =
-        kernelHasHistogram(K) ? "; accumulators set and read back by the launcher"
+        K.hasHistograms() ? "; accumulators set and read back by the launcher"
                      : "; blocks add to 128 slots, a finalize kernel hands the "
                        "totals to pinned host memory and resets the slots";
     for (const Param &P : K.Params) {
@@ -282,7 +268,7 @@ private:
         add(P.Loc, "reduction",
             std::string(paramKindName(P.Kind)) + " '" + P.Name + "' (" +
                 typeName(P.Elem) + ", accumulated in " +
-                typeName(deviceAccum(P)) +
+                typeName(deviceAccumType(P)) +
                 " on the device): " + loweringName(K.Reductions) + Handover);
       if (P.Kind == ParamKind::Histogram)
         add(P.Loc, "histogram",
@@ -319,7 +305,7 @@ private:
     if (!M || !M->IntArgument)
       return F.MangledName;
     std::string Argument = std::to_string(*M->IntArgument);
-    if (hasHistogram() && *M->IntArgument >= 0 && *M->IntArgument <= 4)
+    if (K.hasHistograms() && *M->IntArgument >= 0 && *M->IntArgument <= 4)
       Argument = stencil::histogramLoweringName(
           static_cast<stencil::HistogramLowering>(*M->IntArgument));
     return M->Name + "<" + Argument + ">";
@@ -361,7 +347,7 @@ private:
   /// Whether F may keep histogram bins in dynamic shared memory: a shared
   /// lowering's instance, or a histogram kernel of unknown lowering.
   bool privatisesBins(const PtxasFunction &F) const {
-    if (!hasHistogram())
+    if (!K.hasHistograms())
       return false;
     std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
     if (!M || !M->IntArgument)
@@ -371,12 +357,6 @@ private:
            L == stencil::HistogramLowering::SharedWarpAggregated;
   }
 
-  bool hasHistogram() const {
-    for (const Param &P : K.Params)
-      if (P.Kind == ParamKind::Histogram)
-        return true;
-    return false;
-  }
 
   const std::string &File;
   const Kernel &K;

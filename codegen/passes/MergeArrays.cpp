@@ -40,13 +40,12 @@ public:
     std::vector<MergeGroup> Groups = candidates(K);
     if (Groups.empty())
       return false;
-    for (const Param &P : K.Params)
-      if (P.Kind == ParamKind::Histogram) {
-        K.Remarks.push_back({"merge-arrays", K.Loc,
-                             "not merged: a histogram kernel's time goes to "
-                             "its scattered atomics, not its streamed reads"});
-        return false;
-      }
+    if (K.hasHistograms()) {
+      K.Remarks.push_back({"merge-arrays", K.Loc,
+                           "not merged: a histogram kernel's time goes to "
+                           "its scattered atomics, not its streamed reads"});
+      return false;
+    }
     for (MergeGroup &G : Groups) {
       G.Name = "rec" + std::to_string(K.Merged.size());
       int Fields = mergedRecordFields(static_cast<int>(G.Grids.size()), G.Elem);

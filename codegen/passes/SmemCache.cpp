@@ -24,9 +24,8 @@ std::string refusal(const Kernel &K) {
   if (K.Rank != 2)
     return "rank " + std::to_string(K.Rank) + " kernels are not supported yet "
            "(only rank 2)";
-  for (const Param &P : K.Params)
-    if (P.Kind == ParamKind::Histogram)
-      return "histogram kernels are not supported";
+  if (K.hasHistograms())
+    return "histogram kernels are not supported";
   return "";
 }
 

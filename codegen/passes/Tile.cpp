@@ -10,13 +10,6 @@ using namespace ir;
 
 namespace {
 
-bool hasReductions(const Kernel &K) {
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      return true;
-  return false;
-}
-
 /// True when some grid is read at a non-zero offset along dimension D.
 bool readsAcross(const Kernel &K, int D) {
   for (const GridFootprint &G : K.Foot.Grids)
@@ -69,7 +62,7 @@ Schedule chooseSchedule(const Kernel &K) {
       // repeats): Jacobi 2-D sweep 0.2366 / 0.2305 ms at 256x1 chunk 2 vs
       // 0.2411 / 0.2338 at 64x4 chunk 4; 128x2 chunk 4 and 32x8 chunk 4 were
       // no better than 64x4, chunk 8 was 4% slower.
-      if (hasReductions(K)) {
+      if (K.hasReductions()) {
         S.Block = {256, 1, 1};
         S.PointsPerThread = 2;
       }
@@ -86,7 +79,7 @@ Schedule chooseSchedule(const Kernel &K) {
   // 0.234 ms persistent vs 0.263 one block per tile, error_check 0.099 vs
   // 0.199; but Himeno XL 6.24 ms persistent vs 5.47 with a block per chunk of
   // 8 planes. Reductions add to 128 slots, so many blocks cost little.
-  S.Persistent = hasReductions(K) && K.Rank <= 2;
+  S.Persistent = K.hasReductions() && K.Rank <= 2;
   return S;
 }
 
@@ -104,7 +97,7 @@ public:
     if (It != Opts.ScheduleOverrides.end()) {
       K.Sched = It->second;
       K.Sched.FromUser = true;
-      K.Sched.Persistent = hasReductions(K) && K.Rank <= 2;
+      K.Sched.Persistent = K.hasReductions() && K.Rank <= 2;
       if (K.Sched.StreamDim >= K.Rank) {
         K.Remarks.push_back({"tile", K.Loc,
                              "--tile streams along dimension " +

@@ -15,10 +15,7 @@ public:
            "block's single atomic";
   }
   bool run(Kernel &K, const PassOptions &) override {
-    bool HasReduction = false;
-    for (const Param &P : K.Params)
-      HasReduction |= isReduction(P.Kind);
-    if (!HasReduction || K.Reductions == ReductionLowering::WarpShuffleAtomic)
+    if (!K.hasReductions() || K.Reductions == ReductionLowering::WarpShuffleAtomic)
       return false;
     K.Reductions = ReductionLowering::WarpShuffleAtomic;
     K.Remarks.push_back({"warp-aggregate", K.Loc,

@@ -562,6 +562,9 @@ private:
   //--- the __global__ kernel -------------------------------------------------
 
   std::string kernelName() const { return K.Name + "_kernel"; }
+  std::string instanceName(const std::string &Index, bool Covering) const {
+    return kernelName() + "<" + Index + ", " + (Covering ? "true" : "false") + ">";
+  }
 
   std::string kernelSignature() const {
     std::vector<std::string> Args;
@@ -604,7 +607,7 @@ private:
     Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                    "> dom_");
     std::string S = (hasHistograms() ? histogramKernelTemplate(K)
-                                     : std::string("template <class Index>\n")) +
+                                     : std::string("template <class Index, bool Covering>\n")) +
                     "__global__ void " + kernelName() + "(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ",\n    " : "\n    ") + Args[I];
@@ -634,6 +637,12 @@ private:
   /// (records included) fits comfortably, int64_t otherwise. 32-bit index
   /// arithmetic takes Himeno's kernel from 72 to 56 registers and the Jacobi
   /// sweep from 70 to 56 (ptxas -v, sm_90).
+  ///
+  /// Covering, the second template parameter, is true when the launch's grid
+  /// covers the domain: every loop then ends with `if (Covering) break;` and
+  /// runs at most once, so nvcc compiles it as an `if` (Himeno XL 5.17 -> 5.13
+  /// ms, L 0.645 -> 0.636 ms, H100, bench/proto/NOTES.md). Persistent grids,
+  /// and grids clamped to the hardware's limits, take Covering = false.
   std::string loopHeader(int D, int Depth) const {
     std::string A = axis(D), I = "i" + std::to_string(D) + "_";
     std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
@@ -646,16 +655,52 @@ private:
              "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
     std::string C = "chunk" + std::to_string(D) + "_";
     std::string End = "end" + std::to_string(D) + "_";
-    return indent(Depth) + "for (Index " + C + " = " + Lo + " + " + Thread +
-           " * points_per_thread_; " + C + " < " + Hi + "; " + C + " += " +
-           "(" + Step + ") * points_per_thread_) {\n" + indent(Depth + 1) +
-           "const Index " + End + " = " + C + " + points_per_thread_ < " + Hi +
-           " ? " + C + " + points_per_thread_ : " + Hi + ";\n" +
-           // Not unrolled: 36 instead of 56 registers for the Jacobi sweep,
-           // 0.234 ms vs 0.249 (H100, bench/results/2026-11-23T022216Z.json).
-           indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
-           "for (Index " + I + " = " + C + "; " + I +
-           " < " + End + "; ++" + I + ") {\n";
+    std::string S = indent(Depth) + "for (Index " + C + " = " + Lo + " + " +
+                    Thread + " * points_per_thread_; " + C + " < " + Hi + "; " +
+                    C + " += " + "(" + Step + ") * points_per_thread_) {\n" +
+                    indent(Depth + 1) + "const Index " + End + " = " + C +
+                    " + points_per_thread_ < " + Hi + " ? " + C +
+                    " + points_per_thread_ : " + Hi + ";\n";
+    // The linear index is an induction variable of the streamed loop, not
+    // recomputed from the coordinates at each point: Himeno XL 5.47 -> 5.17
+    // ms (1.104x -> 1.042x the floor), L 0.680 -> 0.645 ms (H100,
+    // bench/proto/NOTES.md).
+    std::string Next = "++" + I;
+    if (UsesAt) {
+      S += indent(Depth + 1) + "Index at_ = " + linearIndex(D, C) + ";\n";
+      Next += ", at_ += " + strideOf(D);
+    }
+    // Not unrolled: 36 instead of 56 registers for the Jacobi sweep,
+    // 0.234 ms vs 0.249 (H100, bench/results/2026-11-23T022216Z.json).
+    return S + indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
+           "for (Index " + I + " = " + C + "; " + I + " < " + End + "; " + Next +
+           ") {\n";
+  }
+
+  /// The closing brace of the loop of dimension D opened at Depth; a covering
+  /// launch leaves every loop after its first pass.
+  std::string loopFooter(int D, int Depth) const {
+    std::string S;
+    if (D == K.Sched.StreamDim)
+      S += indent(Depth + 1) + "}\n"; // the points of one chunk
+    return S + indent(Depth + 1) + "if (Covering) break;\n" + indent(Depth) + "}\n";
+  }
+
+  /// The linear index of the point: the coordinates times the row-major
+  /// strides, with Stream's coordinate read from StreamVar instead.
+  std::string linearIndex(int Stream = -1, const std::string &StreamVar = "") const {
+    std::string At;
+    for (int D = 0; D < K.Rank; ++D) {
+      std::string I = D == Stream ? StreamVar : "i" + std::to_string(D) + "_";
+      At += (D ? " + " : "") +
+            (D == K.Rank - 1 ? I : I + " * stride" + std::to_string(D) + "_");
+    }
+    return At;
+  }
+
+  /// The distance in elements between neighbours along dimension D.
+  std::string strideOf(int D) const {
+    return D == K.Rank - 1 ? "1" : "stride" + std::to_string(D) + "_";
   }
 
   std::string kernelBody() {
@@ -669,7 +714,7 @@ private:
     std::ostringstream OS;
     OS << histogramKernelBegin(K);
     if (hasHistograms()) // a template over its lowering, not its index type
-      OS << "  using Index = int64_t;\n";
+      OS << "  using Index = int64_t;\n  constexpr bool Covering = false;\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
         OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
@@ -686,22 +731,19 @@ private:
         OS << loopHeader(D, Open);
         Open += D == K.Sched.StreamDim ? 2 : 1;
       }
-    if (UsesAt) {
-      std::string At;
-      for (int D = 0; D < K.Rank; ++D) {
-        std::string I = "i" + std::to_string(D) + "_";
-        At += (D ? " + " : "") +
-              (D == K.Rank - 1 ? I : I + " * stride" + std::to_string(D) + "_");
-      }
-      OS << indent(Depth) << "const Index at_ = " << At << ";\n";
-    }
+    if (UsesAt && (Cache.active() || !Streams))
+      OS << indent(Depth) << "const Index at_ = " << linearIndex() << ";\n";
     OS << recordLoads(Depth);
     OS << Points.str();
-    if (Cache.active())
+    if (Cache.active()) {
       OS << Cache.endTiles();
-    else
-      for (int Level = Depth - 1; Level >= 1; --Level)
-        OS << indent(Level) << "}\n";
+    } else {
+      int Opened = Depth; // where the loop being closed was opened
+      for (auto D = Order.rbegin(); D != Order.rend(); ++D) {
+        Opened -= *D == K.Sched.StreamDim ? 2 : 1;
+        OS << loopFooter(*D, Opened);
+      }
+    }
     OS << histogramKernelEnd(K, hasReductions());
 
     bool First = true;
@@ -876,9 +918,10 @@ private:
       for (const MergeGroup &M : K.Merged)
         IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
       OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
-      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
-         << ">(extents_, " << IndexScale << ") ? &" << kernelName()
-         << "<int> : &" << kernelName() << "<int64_t>;\n";
+      OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << R
+         << ">(extents_, " << IndexScale << ");\n";
+      OS << "  auto* const kernel_ = narrow_ ? &" << instanceName("int", false)
+         << " : &" << instanceName("int64_t", false) << ";\n";
       OS << "  const size_t smem_ = " << SmemFor("block_") << ";\n";
       OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
          << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
@@ -895,6 +938,17 @@ private:
          << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
             "stencil::detail::gridShape<"
          << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
+      if (!Cache.active()) {
+        OS << "  // One pass when the grid covers the domain: the Covering "
+              "instance, whose loops are ifs.\n";
+        OS << "  auto* const launched_ = stencil::detail::gridCovers<" << R
+           << ">(domain_, grid_, block_, points_per_thread_, " << K.Sched.StreamDim
+           << ") ? (narrow_ ? &" << instanceName("int", true) << " : &"
+           << instanceName("int64_t", true) << ") : kernel_;\n";
+      } else {
+        OS << "  auto* const launched_ = kernel_; // smem-cache tiles: one "
+              "instance per index type\n";
+      }
     }
     const bool Device = hasReductions() || hasHistograms();
     if (selfResetting()) {
@@ -992,7 +1046,7 @@ private:
     } else {
       OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
          << O << ".Stream);\n";
-      OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+      OS << "    launched_<<<grid_, block_, smem_, " << O << ".Stream>>>("
          << ArgList << ");\n";
       OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
       OS << "    timer_.finish();\n";

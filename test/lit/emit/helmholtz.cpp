@@ -33,12 +33,13 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:         double error = 0.0;
 // CHECK:         for (Index i1_ = Index(dom_.Lo[1]) + (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i1_ < Index(dom_.Hi[1]);
 // CHECK:         for (Index chunk0_ = Index(dom_.Lo[0]) + (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y)) * points_per_thread_; chunk0_ < Index(dom_.Hi[0]);
-// CHECK:         const Index at_ = i0_ * stride0_ + i1_;
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 23]]
-// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 23]]
-// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
+// CHECK:         Index at_ = chunk0_ * stride0_ + i1_;
+// CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
+// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
+// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 25]]
 // CHECK-NEXT:    error += __dmul_rn(resid, resid);
 // CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
 // The launcher validates, computes the uniform on the host, launches, checks.
@@ -50,7 +51,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    blockShape<2>({{{[0-9]+, [0-9]+, 1}}}, opts);
 // CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
-// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
+// CHECK:         launched_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, accumulators_.resultOnDevice());
 // CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);

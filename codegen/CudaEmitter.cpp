@@ -214,6 +214,13 @@ public:
     }
     OS << docComment();
     OS << launcherSignature(/*WithDefault=*/true) << ";\n";
+    if (selfResetting())
+      OS << "\nnamespace async {\n/// " << K.Name
+         << " without waiting for its reductions: the launch is queued on "
+            "opts.Stream and\n/// get() waits for it alone (the plain launcher "
+            "is this and get()).\n"
+         << launcherSignature(/*WithDefault=*/true, /*Async=*/true)
+         << ";\n} // namespace async\n";
     return OS.str();
   }
 
@@ -237,7 +244,7 @@ public:
       OS << accumulatorStruct();
     OS << kernelSignature() << " {\n" << Body << "}\n\n";
     if (selfResetting())
-      OS << finalizeKernel();
+      OS << finalizeKernel() << resultReader();
     OS << "} // namespace\n\n";
     OS << launcher();
     return OS.str();
@@ -552,6 +559,35 @@ private:
     return OS.str();
   }
 
+  std::string readerName() const { return K.Name + "_read_"; }
+
+  /// Converts the totals (device accumulation types) to the result (value
+  /// types), for stencil::Pending.
+  std::string resultReader() const {
+    std::ostringstream OS;
+    OS << resultType() << " " << readerName() << "(const void* totals_) {\n"
+       << "  const " << totalsType() << "& host_ = *static_cast<const "
+       << totalsType() << "*>(totals_);\n"
+       << resultConversion() << "}\n\n";
+    return OS.str();
+  }
+
+  /// Statements that build result_ from host_ and return it.
+  std::string resultConversion() const {
+    std::ostringstream OS;
+    OS << "  " << resultType() << " result_;\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind)) {
+        std::string V = "host_." + P.Name;
+        if (deviceAccumType(P) != P.Accum)
+          V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
+        OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)
+           << ">(" << V << ");\n";
+      }
+    OS << "  return result_;\n";
+    return OS.str();
+  }
+
   std::string deviceIdentity(const Param &P) const {
     std::string Id = identityOf(P);
     if (deviceAccumType(P) != P.Accum)
@@ -772,7 +808,10 @@ private:
 
   //--- the host launcher -----------------------------------------------------
 
-  std::string launcherSignature(bool WithDefault) const {
+  /// The launcher's signature; Async: the async:: launcher's, which returns
+  /// a stencil::Pending of the result (kernels with self-resetting
+  /// reductions only).
+  std::string launcherSignature(bool WithDefault, bool Async = false) const {
     std::vector<std::string> Args;
     for (const Param &P : K.Params) {
       std::string T = cxxType(P.Elem);
@@ -797,10 +836,23 @@ private:
     }
     Args.push_back("const stencil::LaunchOptions& " + OptsName +
                    (WithDefault ? " = {}" : ""));
-    std::string S = (hasReductions() ? resultType() : "void") + " " + K.Name + "(";
+    std::string Ret = hasReductions() ? resultType() : "void";
+    if (Async)
+      Ret = "stencil::Pending<" + resultType() + ">";
+    std::string S = Ret + " " + K.Name + "(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ",\n    " : "\n    ") + Args[I];
     return S + ")";
+  }
+
+  /// The launcher's parameter names, comma-separated, for forwarding.
+  std::string launcherArgumentNames() const {
+    std::string S;
+    for (const Param &P : K.Params)
+      if (isGrid(P.Kind) || P.Kind == ParamKind::Histogram ||
+          P.Kind == ParamKind::Scalar)
+        S += P.Name + ", ";
+    return S + OptsName;
   }
 
   std::string docComment() const {
@@ -863,7 +915,9 @@ private:
     const std::string R = std::to_string(K.Rank);
     const std::string &O = OptsName;
     const Param *First = firstGrid();
-    OS << launcherSignature(/*WithDefault=*/false) << " {\n";
+    if (selfResetting())
+      OS << "namespace async {\n\n";
+    OS << launcherSignature(/*WithDefault=*/false, selfResetting()) << " {\n";
     OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
     if (!First) {
       OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a grid\");\n}\n";
@@ -1052,13 +1106,27 @@ private:
       OS << "    timer_.finish();\n";
     }
     if (selfResetting()) {
+      OS << "    const auto entry_ = accumulators_.ring().begin();\n";
       OS << "    " << finalizeName()
          << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
-         << ".Stream>>>(device_, accumulators_.resultOnDevice());\n";
+         << ".Stream>>>(device_, static_cast<" << totalsType()
+         << "*>(accumulators_.ring().onDevice(entry_.first)));\n";
       OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
-      OS << "    host_ = accumulators_.result(kernel_name_, " << O << ".Stream);\n";
+      OS << "    accumulators_.ring().recorded(kernel_name_, entry_.first, " << O
+         << ".Stream);\n";
+      OS << "    return stencil::Pending<" << resultType()
+         << ">(kernel_name_, &accumulators_.ring(), entry_, &" << readerName()
+         << ");\n";
     }
     OS << "  }\n";
+    if (selfResetting()) {
+      // An empty domain: the identities, without a launch.
+      OS << "  return stencil::Pending<" << resultType() << ">(" << readerName()
+         << "(&host_));\n}\n\n} // namespace async\n\n";
+      OS << launcherSignature(/*WithDefault=*/false) << " {\n  return async::"
+         << K.Name << "(" << launcherArgumentNames() << ").get();\n}\n";
+      return OS.str();
+    }
     if (Device && !selfResetting())
       OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "
             "sizeof host_, "
@@ -1068,18 +1136,8 @@ private:
         OS << "  stencil::detail::checkHistogramFault(kernel_name_, \""
            << P.Name << "\", host_." << P.Name << ", " << P.Name
            << ".size());\n";
-    if (hasReductions()) {
-      OS << "  " << resultType() << " result_;\n";
-      for (const Param &P : K.Params)
-        if (isReduction(P.Kind)) {
-          std::string V = "host_." + P.Name;
-          if (deviceAccumType(P) != P.Accum)
-            V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
-          OS << "  result_." << P.Name << " = static_cast<"
-             << cxxType(P.Elem) << ">(" << V << ");\n";
-        }
-      OS << "  return result_;\n";
-    }
+    if (hasReductions())
+      OS << resultConversion();
     OS << "}\n";
     return OS.str();
   }

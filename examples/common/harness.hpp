@@ -337,6 +337,11 @@ public:
     report(What, Worst <= Tolerance && !Reference.empty(), Detail);
   }
 
+  /// A property checked by the caller (Ok), with what was seen (Detail).
+  void holds(const char *What, bool Ok, const std::string &Detail) {
+    report(What, Ok, Detail);
+  }
+
   /// Prints the verdict; returns the process exit status.
   int finish() const {
     std::printf("%s: %s (%d comparisons, %d failed)\n", Failures ? "FAIL" : "PASS",

@@ -3,14 +3,17 @@
 // generated from jacobi2d.spec.cpp, or on the CPU through the same spec.
 //
 //   jacobi2d [--n 5120] [--m 5000] [--alpha 1] [--relax 0.5] [--tol 1e-13]
-//            [--maxit 100] [--cpu | --check | --bench [--reps 20]]
+//            [--maxit 100] [--sync] [--cpu | --check | --bench [--reps 20]]
 //            [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // --check runs the CPU reference and the GPU at the given size and compares
 // every point of f and u, every iteration's residual, the iteration count
 // and the solution error; it prints PASS or FAIL and exits 1 on FAIL.
 // --bench prints BENCH lines (see examples/common/harness.hpp) for each
-// kernel: the median of --reps calls after warm-up.
+// kernel: the median of --reps calls after warm-up; and the time per sweep
+// of --reps whole solves, pipelined and --sync.
+// The GPU solver queues each sweep before reading the previous residual
+// (gpu::async, stencil::Pending); --sync waits for each residual first.
 //
 // Grids are Extents{m, n}: y (j) is index 0, x (i, contiguous) is index 1.
 #include "jacobi2d.spec.cpp" // the kernels, for the CPU reference
@@ -21,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <exception>
 #include <string>
 #include <utility>
@@ -84,25 +88,47 @@ Outcome solveOnCpu(const Problem &P) {
   return R;
 }
 
+/// Pipelined (default): sweep K + 1 is queued through gpu::async before the
+/// residual of sweep K is read, so the GPU never idles while the host waits
+/// for a residual and launches the next sweep. Sound for Jacobi: sweep K + 1
+/// reads u_K and writes the buffer of u_(K-1), so when sweep K turns out to
+/// be the last one, u_K is intact and the queued sweep is dropped. --sync:
+/// one sweep at a time, each residual read before the next launch.
+bool Pipelined = true;
+
 /// The same loop through the generated host API; the arrays stay on the
-/// device throughout. Times the sweeps after the first (the warm-up).
+/// device throughout. Times the sweeps after the first (the warm-up), the
+/// dropped speculative sweep, if any, included.
 Outcome solveOnGpu(const Problem &P, bool KeepFields) {
   Outcome R;
   stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
   gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
   UOld.copyFrom(U);
   const double Ax = P.ax(), Ay = P.ay(), B = P.b();
-  example::Timer Clock;
-  double Error = 1.0;
-  for (int K = 1; K <= P.MaxIt && Error > P.Tol; ++K) {
-    if (K == 2)
-      Clock.start();
+  auto sweep = [&] {
     using std::swap;
     swap(U, UOld);
-    double Sum = gpu::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch).error;
-    Error = std::sqrt(Sum) / P.points();
+    return gpu::async::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch);
+  };
+  example::Timer Clock;
+  std::optional<stencil::Pending<gpu::helmholtz_sweep_result>> Queued;
+  for (int K = 1; K <= P.MaxIt; ++K) {
+    if (K == 2)
+      Clock.start();
+    const stencil::Pending<gpu::helmholtz_sweep_result> This = Queued ? *Queued : sweep();
+    Queued.reset();
+    if (Pipelined && K >= 2 && K < P.MaxIt)
+      Queued = sweep(); // speculative: dropped if This is the last sweep
+    const double Error = std::sqrt(This.get().error) / P.points();
     R.Residuals.push_back(Error);
     ++R.Sweeps;
+    if (!(Error > P.Tol))
+      break;
+  }
+  if (Queued) {
+    Queued->get(); // finished, so that the clock counts it
+    using std::swap;
+    swap(U, UOld); // U is u_K again
   }
   if (R.Sweeps >= 2)
     R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
@@ -121,8 +147,31 @@ void printOutcome(const char *Where, const Outcome &R) {
   std::printf("[%s] Solution Error: %.15E\n", Where, R.SolutionError);
   if (R.MsPerSweep > 0.0)
     std::printf("[%s] Time: %.4f ms per sweep (%d sweeps after the first, CUDA "
-                "events, including the residual read-back)\n",
-                Where, R.MsPerSweep, R.Sweeps - 1);
+                "events, including the residual read-back; %s)\n",
+                Where, R.MsPerSweep, R.Sweeps - 1,
+                Pipelined ? "pipelined" : "one sweep at a time");
+}
+
+/// stencil::Pending through error_check: ResultRingSize + 1 launches queued
+/// at once; the newest equals the plain launcher's result, and the oldest,
+/// whose place the newest reused, refuses to be read instead of returning
+/// another launch's total.
+void checkPendingResults(const Problem &P, example::Checker &C) {
+  stencil::Grid<double, 2> F(P.extents()), U(P.extents());
+  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
+  const double Sync = gpu::error_check(U, P.dx(), P.dy(), Launch).error;
+  std::vector<stencil::Pending<gpu::error_check_result>> Queued;
+  for (int I = 0; I <= stencil::detail::ResultRingSize; ++I)
+    Queued.push_back(gpu::async::error_check(U, P.dx(), P.dy(), Launch));
+  C.scalar("pending_newest", Sync, Queued.back().get().error, 1e-12);
+  std::string Refusal;
+  try {
+    (void)Queued.front().get();
+  } catch (const stencil::Error &E) {
+    Refusal = E.what();
+  }
+  C.holds("pending_stale_refused", Refusal.find("later launches") != std::string::npos,
+          Refusal.empty() ? "the stale result was returned" : Refusal);
 }
 
 int check(const Problem &P) {
@@ -137,6 +186,7 @@ int check(const Problem &P) {
   C.scalar("solution_error", Cpu.SolutionError, Gpu.SolutionError, 1e-10);
   C.field("f", Cpu.F, Gpu.F, 1e-12);
   C.field("u", Cpu.U, Gpu.U, 1e-12);
+  checkPendingResults(P, C);
   return C.finish();
 }
 
@@ -159,9 +209,26 @@ void bench(const Problem &P, int Reps) {
   auto Check = example::timeRepeats(3, Reps, [&] {
     Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
   });
+  // The solver's own loop (P.MaxIt sweeps): time per sweep, pipelined (the
+  // next sweep queued before a residual is read) and one at a time.
+  const bool WasPipelined = Pipelined;
+  std::vector<double> Solver[2];
+  for (int Mode = 0; Mode < 2; ++Mode) {
+    Pipelined = Mode == 0;
+    for (int I = 0; I < Reps; ++I) {
+      const Outcome R = solveOnGpu(P, /*KeepFields=*/false);
+      if (R.MsPerSweep > 0.0)
+        Solver[Mode].push_back(R.MsPerSweep);
+    }
+  }
+  Pipelined = WasPipelined;
   example::printBench("jacobi2d.initialize", All, 16, Init);
   example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
   example::printBench("jacobi2d.error_check", All, 8, Check);
+  if (!Solver[0].empty()) {
+    example::printBench("jacobi2d.solver_sweep", Interior, 24, Solver[0]);
+    example::printBench("jacobi2d.solver_sweep_sync", Interior, 24, Solver[1]);
+  }
   const stencil::LaunchOptions Compiled = Launch;
   for (const example::LaunchShape &Shape : Flags->Shapes) {
     Flags->use(Shape);
@@ -198,9 +265,12 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
+  bool Sync = false;
+  O.flag("--sync", Sync, "one sweep at a time: read each residual before the next launch");
   Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
   O.parse(Argc, Argv);
   Flags->apply();
+  Pipelined = !Sync;
   if (P.N < 3 || P.M < 3)
     O.fail("the grid needs at least 3x3 points");
   if (Cpu + Check + Bench > 1)

@@ -607,18 +607,90 @@ private:
   size_t CachedSmem = 0;
 };
 
+/// Where the totals of a kernel's last ResultRingSize launches land: mapped
+/// pinned host memory written by the launch's finalize kernel, with an event
+/// recorded after it, so that the host can wait for one launch without
+/// waiting for the stream (stencil::Pending, the async:: launchers). A
+/// launch takes the next entry; a result read after ResultRingSize later
+/// launches reused its entry is an error, never a silently wrong value.
+constexpr int ResultRingSize = 8;
+
+class ResultRing {
+public:
+  /// Allocates the entries (Bytes each) and their events on first use.
+  void prepare(const char *Kernel, size_t Bytes) {
+    if (Host)
+      return;
+    EntryBytes = Bytes;
+    STENCIL_CUDA_CHECK(cudaHostAlloc(&Host, Bytes * ResultRingSize, cudaHostAllocMapped),
+                       Kernel);
+    std::memset(Host, 0, Bytes * ResultRingSize);
+    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+    for (cudaEvent_t &E : Done)
+      STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), Kernel);
+  }
+  /// Takes the next entry for a launch; returns it and its generation.
+  std::pair<int, uint64_t> begin() {
+    const int Entry = int(Launches % ResultRingSize);
+    Generation[Entry] = ++Launches;
+    return {Entry, Launches};
+  }
+  /// The device's view of an entry, for the finalize kernel to write.
+  void *onDevice(int Entry) const {
+    return static_cast<char *>(HostOnDevice) + size_t(Entry) * EntryBytes;
+  }
+  /// Marks the entry written once Stream has run the launch's finalize kernel.
+  void recorded(const char *Kernel, int Entry, cudaStream_t Stream) {
+    STENCIL_CUDA_CHECK(cudaEventRecord(Done[Entry], Stream), Kernel);
+  }
+  /// Waits for the launch (Entry, Gen); returns its totals, in pinned memory
+  /// that stays valid until ResultRingSize later launches.
+  const void *wait(const char *Kernel, int Entry, uint64_t Gen) const {
+    requireCurrent(Kernel, Entry, Gen);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(Done[Entry]), Kernel);
+    countTransfer(Kernel, 0, EntryBytes);
+    return static_cast<const char *>(Host) + size_t(Entry) * EntryBytes;
+  }
+  /// True when the launch (Entry, Gen) has finished, without waiting.
+  bool ready(const char *Kernel, int Entry, uint64_t Gen) const {
+    requireCurrent(Kernel, Entry, Gen);
+    const cudaError_t E = cudaEventQuery(Done[Entry]);
+    if (E == cudaErrorNotReady)
+      return false;
+    STENCIL_CUDA_CHECK(E, Kernel);
+    return true;
+  }
+
+private:
+  void requireCurrent(const char *Kernel, int Entry, uint64_t Gen) const {
+    if (Generation[Entry] != Gen)
+      throw Error(Kernel, "a pending result was read after " +
+                              std::to_string(ResultRingSize) +
+                              " later launches of the kernel had reused its place; "
+                              "read each result before that many more launches");
+  }
+
+  void *Host = nullptr;
+  void *HostOnDevice = nullptr;
+  size_t EntryBytes = 0;
+  uint64_t Launches = 0;
+  uint64_t Generation[ResultRingSize] = {};
+  cudaEvent_t Done[ResultRingSize] = {};
+};
+
 /// The device accumulators of a kernel's reductions (Slots: a struct of
-/// ReductionSlots slots per reduction) and the mapped pinned host copy of
-/// their totals (Totals: one value per reduction). The slots stay at their
-/// identities between launches: the launch's finalize kernel (one block,
-/// collectSlots) combines them, writes the totals to the pinned copy and puts
-/// the identities back, so a launch makes no host-to-device initialisation
-/// and no device-to-host copy; the launcher synchronises the stream and reads
-/// result(). Owned by one launcher; never freed (as Scratch). One launch at a
-/// time per launcher.
+/// ReductionSlots slots per reduction) and where their totals go (Totals: one
+/// value per reduction, a ResultRing entry per launch). The slots stay at
+/// their identities between launches: the launch's finalize kernel (one
+/// block, collectSlots) combines them, writes the totals to the launch's
+/// ring entry and puts the identities back, so a launch makes no
+/// host-to-device initialisation and no device-to-host copy. Owned by one
+/// launcher; never freed (as Scratch). The launches of one launcher must be
+/// ordered (one stream, or synchronised streams): they share the slots.
 template <class Slots, class Totals> class SelfResettingAccumulators {
 public:
-  /// Allocates both on first use and sets the slots to Identity.
+  /// Allocates the slots and the ring on first use and sets the slots to
+  /// Identity.
   void prepare(const char *Kernel, const Slots &Identity) {
     if (Device)
       return;
@@ -626,28 +698,14 @@ public:
     STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Slots),
                                   cudaMemcpyHostToDevice),
                        Kernel);
-    STENCIL_CUDA_CHECK(
-        cudaHostAlloc(&Host, sizeof(Totals), cudaHostAllocMapped), Kernel);
-    std::memset(static_cast<void *>(Host), 0, sizeof(Totals));
-    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+    Ring.prepare(Kernel, sizeof(Totals));
   }
   Slots *device() const { return Device; }
-  /// The device's view of the pinned totals.
-  Totals *resultOnDevice() const { return HostOnDevice; }
-  /// Waits for Stream, then returns what its last finalize kernel wrote.
-  Totals result(const char *Kernel, cudaStream_t Stream) const {
-    STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
-    Totals R;
-    std::memcpy(static_cast<void *>(&R), const_cast<const Totals *>(Host),
-                sizeof(Totals));
-    countTransfer(Kernel, 0, sizeof(Totals));
-    return R;
-  }
+  ResultRing &ring() { return Ring; }
 
 private:
   Slots *Device = nullptr;
-  Totals *Host = nullptr;
-  Totals *HostOnDevice = nullptr;
+  ResultRing Ring;
 };
 
 /// A device buffer owned by one launcher, allocated on first use and grown
@@ -1013,6 +1071,41 @@ private:
 };
 
 } // namespace detail
+
+/// The result of a launch that has not been waited for: the async:: launcher
+/// of a kernel with reductions returns it at once, with the launch queued on
+/// opts.Stream. get() waits for that launch alone (not the stream, nor later
+/// launches) and returns its reductions; the plain launcher is async::
+/// launcher followed by get(). A pending result must be read before
+/// detail::ResultRingSize (8) later launches of the same kernel, or get()
+/// throws stencil::Error. Cheap to copy.
+template <class Result> class Pending {
+public:
+  /// Converts a launch's totals (the kernel's Totals struct) to Result.
+  using Reader = Result (*)(const void *Totals);
+
+  /// A result known without a launch (an empty domain: the identities).
+  explicit Pending(const Result &Known) : Value(Known) {}
+  Pending(const char *Kernel, const detail::ResultRing *Ring, std::pair<int, uint64_t> Entry,
+          Reader Read)
+      : Kernel(Kernel), Ring(Ring), Entry(Entry.first), Gen(Entry.second), Read(Read) {}
+
+  /// Waits for the launch and returns its reductions.
+  Result get() const {
+    return Ring ? Read(Ring->wait(Kernel, Entry, Gen)) : Value;
+  }
+  /// True once get() would not wait.
+  bool ready() const { return !Ring || Ring->ready(Kernel, Entry, Gen); }
+
+private:
+  Result Value{};
+  const char *Kernel = nullptr;
+  const detail::ResultRing *Ring = nullptr;
+  int Entry = 0;
+  uint64_t Gen = 0;
+  Reader Read = nullptr;
+};
+
 } // namespace stencil
 
 #endif // STENCIL_RUNTIME_HPP

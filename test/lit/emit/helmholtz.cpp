@@ -42,8 +42,14 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 25]]
 // CHECK-NEXT:    error += __dmul_rn(resid, resid);
 // CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
-// The launcher validates, computes the uniform on the host, launches, checks.
-// CHECK:       helmholtz_sweep_result helmholtz_sweep(
+// The reader converts the totals (device types) to the result.
+// CHECK:       helmholtz_sweep_result helmholtz_sweep_read_(const void* totals_) {
+// CHECK:         result_.error = static_cast<double>(host_.error);
+// The async:: launcher validates, computes the uniform on the host, launches,
+// checks, and returns a Pending on the launch's ring entry; the plain
+// launcher is it and get().
+// CHECK:       namespace async {
+// CHECK:       stencil::Pending<helmholtz_sweep_result> helmholtz_sweep(
 // CHECK:         requireSameExtents<2>(kernel_name_, "uold", extents_, "f", f.extents());
 // CHECK-NEXT:    requireSameExtents<2>(kernel_name_, "uold", extents_, "u", u.extents());
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
@@ -53,9 +59,18 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
 // CHECK:         launched_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
-// CHECK:         helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, accumulators_.resultOnDevice());
-// CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);
-// CHECK:         result_.error = static_cast<double>(host_.error);
+// CHECK:         const auto entry_ = accumulators_.ring().begin();
+// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_.first)));
+// CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
+// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_.first, opts.Stream);
+// CHECK-NEXT:    return stencil::Pending<helmholtz_sweep_result>(kernel_name_, &accumulators_.ring(), entry_, &helmholtz_sweep_read_);
+// CHECK-NEXT:  }
+// An empty domain: the identities, no launch.
+// CHECK-NEXT:  return stencil::Pending<helmholtz_sweep_result>(helmholtz_sweep_read_(&host_));
+// CHECK:       } // namespace async
+// CHECK:       helmholtz_sweep_result helmholtz_sweep(
+// CHECK:         return async::helmholtz_sweep(uold, f, u, ax, ay, b, omega, opts).get();
+// CHECK-NEXT:  }
 
 // O0-LABEL: // helmholtz_sweep (helmholtz.cpp:{{[0-9]+}}): passes applied: none
 // O0:         double resid = ({{.*}} / b);
@@ -79,6 +94,11 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // HDR-NEXT:      double b,
 // HDR-NEXT:      double omega,
 // HDR-NEXT:      const stencil::LaunchOptions& opts = {});
+// HDR:       namespace async {
+// HDR:       stencil::Pending<helmholtz_sweep_result> helmholtz_sweep(
+// HDR-NEXT:      const stencil::Grid<double, 2>& uold,
+// HDR:           const stencil::LaunchOptions& opts = {});
+// HDR-NEXT:  } // namespace async
 
 STENCIL_KERNEL void error_check(In<double, 2> u, Sum<double> error, double dx, double dy) {
   double x = -1.0 + dx * index(1);
@@ -90,7 +110,7 @@ STENCIL_KERNEL void error_check(In<double, 2> u, Sum<double> error, double dx, d
 // CHECK-SAME:  [[# @LINE - 7]])
 // CHECK:         double x = ((-1.0) + __dmul_rn(dx, static_cast<double>(static_cast<int>(i1_))));
 // CHECK:         double y = ((-1.0) + __dmul_rn(dy, static_cast<double>(static_cast<int>(i0_))));
-// CHECK:       error_check_result error_check(
+// CHECK:       stencil::Pending<error_check_result> error_check(
 // CHECK:         launchDomain<2>(kernel_name_, extents_, {0, 0, 0}, {0, 0, 0}, opts);
 // HDR:       /// Domain: every point [0..E0, 0..E1)
 // HDR:       error_check_result error_check(

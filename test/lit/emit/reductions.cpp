@@ -16,8 +16,8 @@ STENCIL_KERNEL void laplace(In<float, 2> A, Out<float, 2> Anew, Max<float> error
 // CHECK:         float error = (-3.4028235e+38f);
 // CHECK:         error = stencil::detail::maxOf(error, fabsf((a - A[at_])));
 // CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
-// CHECK:         for (auto& slot_ : identity_.error) slot_ = (-3.4028235e+38f);
 // CHECK:         result_.error = static_cast<float>(host_.error);
+// CHECK:         for (auto& slot_ : identity_.error) slot_ = (-3.4028235e+38f);
 // HDR:       struct laplace_result {
 // HDR-NEXT:    float error;
 // HDR:       laplace_result laplace(
@@ -81,11 +81,13 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:      if (threadIdx.x == 0) {
 // CHECK-NEXT:        totals_->total = total;
 // CHECK:             __threadfence_system();
-// CHECK:         for (auto& slot_ : identity_.total) slot_ = static_cast<double>(0.0f);
-// CHECK:         host_ = accumulators_.result(kernel_name_, opts.Stream);
+// The reader converts the totals to the value types of the result.
+// CHECK:         norms_result norms_read_(const void* totals_) {
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(host_.total));
 // CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
 // CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);
+// CHECK:         for (auto& slot_ : identity_.total) slot_ = static_cast<double>(0.0f);
+// CHECK:         accumulators_.ring().recorded(kernel_name_, entry_.first, opts.Stream);
 // HDR:       struct norms_result {
 // HDR-NEXT:    float total;
 // HDR-NEXT:    float wide;

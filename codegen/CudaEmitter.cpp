@@ -598,9 +598,6 @@ private:
   //--- the __global__ kernel -------------------------------------------------
 
   std::string kernelName() const { return K.Name + "_kernel"; }
-  std::string instanceName(const std::string &Index, bool Covering) const {
-    return kernelName() + "<" + Index + ", " + (Covering ? "true" : "false") + ">";
-  }
 
   std::string kernelSignature() const {
     std::vector<std::string> Args;
@@ -643,7 +640,7 @@ private:
     Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                    "> dom_");
     std::string S = (hasHistograms() ? histogramKernelTemplate(K)
-                                     : std::string("template <class Index, bool Covering>\n")) +
+                                     : std::string("template <class Index>\n")) +
                     "__global__ void " + kernelName() + "(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ",\n    " : "\n    ") + Args[I];
@@ -673,12 +670,6 @@ private:
   /// (records included) fits comfortably, int64_t otherwise. 32-bit index
   /// arithmetic takes Himeno's kernel from 72 to 56 registers and the Jacobi
   /// sweep from 70 to 56 (ptxas -v, sm_90).
-  ///
-  /// Covering, the second template parameter, is true when the launch's grid
-  /// covers the domain: every loop then ends with `if (Covering) break;` and
-  /// runs at most once, so nvcc compiles it as an `if` (Himeno XL 5.17 -> 5.13
-  /// ms, L 0.645 -> 0.636 ms, H100, bench/proto/NOTES.md). Persistent grids,
-  /// and grids clamped to the hardware's limits, take Covering = false.
   std::string loopHeader(int D, int Depth) const {
     std::string A = axis(D), I = "i" + std::to_string(D) + "_";
     std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
@@ -698,8 +689,8 @@ private:
                     " + points_per_thread_ < " + Hi + " ? " + C +
                     " + points_per_thread_ : " + Hi + ";\n";
     // The linear index is an induction variable of the streamed loop, not
-    // recomputed from the coordinates at each point: Himeno XL 5.47 -> 5.17
-    // ms (1.104x -> 1.042x the floor), L 0.680 -> 0.645 ms (H100,
+    // recomputed from the coordinates at each point: Himeno XL kernel 5.46 ->
+    // 5.16 ms (1.098x -> 1.039x the floor), L 0.680 -> 0.644 ms (H100,
     // bench/proto/NOTES.md).
     std::string Next = "++" + I;
     if (UsesAt) {
@@ -713,13 +704,12 @@ private:
            ") {\n";
   }
 
-  /// The closing brace of the loop of dimension D opened at Depth; a covering
-  /// launch leaves every loop after its first pass.
+  /// The closing brace(s) of the loop of dimension D opened at Depth.
   std::string loopFooter(int D, int Depth) const {
     std::string S;
     if (D == K.Sched.StreamDim)
       S += indent(Depth + 1) + "}\n"; // the points of one chunk
-    return S + indent(Depth + 1) + "if (Covering) break;\n" + indent(Depth) + "}\n";
+    return S + indent(Depth) + "}\n";
   }
 
   /// The linear index of the point: the coordinates times the row-major
@@ -750,7 +740,7 @@ private:
     std::ostringstream OS;
     OS << histogramKernelBegin(K);
     if (hasHistograms()) // a template over its lowering, not its index type
-      OS << "  using Index = int64_t;\n  constexpr bool Covering = false;\n";
+      OS << "  using Index = int64_t;\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
         OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
@@ -942,14 +932,7 @@ private:
     OS << Cache.launcherCheck();
     // Reduction scratch in shared memory: the widest accumulator, one slot
     // per thread (tree) or per warp (shuffles).
-    size_t SmemElem = 0;
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        SmemElem = std::max<size_t>(
-            SmemElem, deviceAccumType(P) == Type::Float64 ||
-                              deviceAccumType(P) == Type::Int64
-                          ? 8
-                          : 4);
+    const int SmemElem = reductionSlotBytes(K);
     auto SmemFor = [&](const std::string &Block) -> std::string {
       if (!SmemElem)
         return "0";
@@ -972,10 +955,9 @@ private:
       for (const MergeGroup &M : K.Merged)
         IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
       OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
-      OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << R
-         << ">(extents_, " << IndexScale << ");\n";
-      OS << "  auto* const kernel_ = narrow_ ? &" << instanceName("int", false)
-         << " : &" << instanceName("int64_t", false) << ";\n";
+      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
+         << ">(extents_, " << IndexScale << ") ? &" << kernelName()
+         << "<int> : &" << kernelName() << "<int64_t>;\n";
       OS << "  const size_t smem_ = " << SmemFor("block_") << ";\n";
       OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
          << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
@@ -992,17 +974,6 @@ private:
          << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
             "stencil::detail::gridShape<"
          << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
-      if (!Cache.active()) {
-        OS << "  // One pass when the grid covers the domain: the Covering "
-              "instance, whose loops are ifs.\n";
-        OS << "  auto* const launched_ = stencil::detail::gridCovers<" << R
-           << ">(domain_, grid_, block_, points_per_thread_, " << K.Sched.StreamDim
-           << ") ? (narrow_ ? &" << instanceName("int", true) << " : &"
-           << instanceName("int64_t", true) << ") : kernel_;\n";
-      } else {
-        OS << "  auto* const launched_ = kernel_; // smem-cache tiles: one "
-              "instance per index type\n";
-      }
     }
     const bool Device = hasReductions() || hasHistograms();
     if (selfResetting()) {
@@ -1100,7 +1071,7 @@ private:
     } else {
       OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
          << O << ".Stream);\n";
-      OS << "    launched_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+      OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
          << ArgList << ");\n";
       OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
       OS << "    timer_.finish();\n";

@@ -1,6 +1,7 @@
 //===- IR.cpp - node constructors and small helpers -----------------------===//
 #include "IR.h"
 
+#include <algorithm>
 #include <cassert>
 #include <stdexcept>
 
@@ -337,6 +338,14 @@ Type deviceAccumType(const Param &P) {
   if (P.Kind == ParamKind::Sum && P.Accum == Type::Float32)
     return Type::Float64;
   return P.Accum;
+}
+
+int reductionSlotBytes(const Kernel &K) {
+  int Slot = 0;
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      Slot = std::max(Slot, byteSize(deviceAccumType(P)) >= 8 ? 8 : 4);
+  return Slot;
 }
 
 const Param *Kernel::findParam(const std::string &N) const {

@@ -293,6 +293,7 @@ const char *loweringName(ReductionLowering L);
 /// the device: float sums widen to double (per-block float atomics of a
 /// million partials drift far from the float64 reference at Himeno's sizes).
 Type deviceAccumType(const Param &P);
+
 const char *loweringName(HistogramLowering L);
 
 /// One line of `--report`: what a pass decided and why.
@@ -326,6 +327,12 @@ struct Kernel {
   bool hasHistograms() const;  ///< a Histogram parameter
   Kernel clone() const;
 };
+
+/// Bytes of one slot of a kernel's block-reduction scratch in shared memory:
+/// its widest device accumulator (4 or 8); 0 without reductions. The block
+/// needs 32 slots (warp shuffles) or one per thread (tree); the launcher and
+/// --report=ptxas both size it from this.
+int reductionSlotBytes(const Kernel &K);
 
 struct Module {
   std::string SourceFile; ///< the spec as given on the command line

@@ -37,10 +37,7 @@ static int threadsPerBlock(const Kernel &K) {
 }
 
 int reductionScratchBytes(const Kernel &K) {
-  int Slot = 0;
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      Slot = std::max(Slot, byteSize(deviceAccumType(P)) >= 8 ? 8 : 4);
+  const int Slot = reductionSlotBytes(K);
   if (!Slot)
     return 0;
   return K.Reductions == ReductionLowering::WarpShuffleAtomic
@@ -134,23 +131,13 @@ std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
         End + 1 < S.size() && S[End + 1] == 'E')
       F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
   }
-  // A builtin type argument, optionally a bool after it: I <type> [Lb0E |
-  // Lb1E] E (int64_t is long on LP64 Linux).
-  if (S.size() >= Pos + 3 && S[Pos] == 'I') {
-    std::optional<std::string> Type;
+  // One builtin type argument: I <type> E (int64_t is long on LP64 Linux).
+  if (S.size() >= Pos + 3 && S[Pos] == 'I' && S[Pos + 2] == 'E') {
     switch (S[Pos + 1]) {
-    case 'i': Type = "int"; break;
+    case 'i': F.TypeArgument = "int"; break;
     case 'l':
-    case 'x': Type = "int64_t"; break;
+    case 'x': F.TypeArgument = "int64_t"; break;
     default: break;
-    }
-    if (Type && S[Pos + 2] == 'E') {
-      F.TypeArgument = Type;
-    } else if (Type && S.compare(Pos + 2, 2, "Lb") == 0 && S.size() >= Pos + 7 &&
-               (S[Pos + 4] == '0' || S[Pos + 4] == '1') && S[Pos + 5] == 'E' &&
-               S[Pos + 6] == 'E') {
-      F.TypeArgument = Type;
-      F.BoolArgument = S[Pos + 4] == '1';
     }
   }
   return F;
@@ -310,9 +297,8 @@ private:
   /// kernels are templates over their lowering (stencil::HistogramLowering).
   std::string instance(const PtxasFunction &F) const {
     std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
-    if (M && M->TypeArgument) // stencil kernels: Index, Covering
-      return M->Name + "<" + *M->TypeArgument +
-             (M->BoolArgument ? (*M->BoolArgument ? ", true" : ", false") : "") + ">";
+    if (M && M->TypeArgument) // stencil kernels: a template on the index type
+      return M->Name + "<" + *M->TypeArgument + ">";
     if (!M || !M->IntArgument)
       return F.MangledName;
     std::string Argument = std::to_string(*M->IntArgument);

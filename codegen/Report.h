@@ -59,15 +59,13 @@ std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
 struct MangledFunction {
   std::string Name;                ///< unqualified
   std::optional<int> IntArgument;  ///< of a template over one integer
-  /// Of a template over an index type (stencil kernels: int or int64_t)...
+  /// Of a template over one index type (stencil kernels: int or int64_t).
   std::optional<std::string> TypeArgument;
-  /// ...and, after it, a bool (stencil kernels: Covering).
-  std::optional<bool> BoolArgument;
 };
 
-/// Reads a mangled function name (any namespace, internal linkage; template
-/// arguments understood: one integer, or an index type optionally followed by
-/// a bool); nullopt when it is not one.
+/// Reads a mangled function name (any namespace, internal linkage, at most
+/// one integer or index-type template argument understood); nullopt when it
+/// is not one.
 std::optional<MangledFunction> parseMangledFunction(const std::string &MangledName);
 
 /// True when MangledName is the Itanium mangling of a function (or function

@@ -533,7 +533,7 @@ int main(int Argc, char **Argv) {
       run("J2 x pairs, 16-byte (full grid)", jacX2<int>, dim3(128, 2), 1, false, true);
       run("J2 x pairs, 16-byte (full grid)", jacX2<int>, dim3(64, 4), 1, false, true);
 #ifdef GEN_JACOBI
-      run("emitted now <int, false> (persistent)", gpu::helmholtz_sweep_kernel<int, false>, dim3(256, 1), 2, true, false);
+      run("emitted now <int> (persistent)", gpu::helmholtz_sweep_kernel<int>, dim3(256, 1), 2, true, false);
 #endif
     }
     CHECK(cudaFree(Uold));
@@ -600,8 +600,7 @@ int main(int Argc, char **Argv) {
       run("H4 H1 + evict-first rec, wrk2", himIfCs<int>, dim3(128, 4, 1), 8);
       run("H2 grid-stride, induction index", himBump<int>, dim3(128, 4, 1), 8);
 #ifdef GEN_HIMENO
-      run("emitted now <int, true>", gpu::jacobi_kernel<int, true>, dim3(128, 4, 1), 8);
-      run("emitted now <int, false>", gpu::jacobi_kernel<int, false>, dim3(128, 4, 1), 8);
+      run("emitted now <int>", gpu::jacobi_kernel<int>, dim3(128, 4, 1), 8);
 #endif
     }
     CHECK(cudaFree(P));

@@ -87,23 +87,4 @@ TEST(Report, ReadsIndexTypeTemplateArguments) {
   EXPECT_FALSE(parseMangledFunction("_Z13jacobi_kernelPKfPf")->TypeArgument);
 }
 
-TEST(Report, ReadsIndexTypeAndCoveringTemplateArguments) {
-  // ...and on Covering, a bool after the index type.
-  std::optional<MangledFunction> F = parseMangledFunction(
-      "_ZN3gpu37_GLOBAL__N__0ee3aacb_5_h2_cu_38ae3eaa13jacobi_kernelIiLb1EEEvPKfPfPdfPK6float4iN7stencil6detail6DomainILi3EEE");
-  ASSERT_TRUE(F);
-  EXPECT_EQ(F->Name, "jacobi_kernel");
-  EXPECT_EQ(F->TypeArgument, "int");
-  EXPECT_EQ(F->BoolArgument, true);
-  F = parseMangledFunction("_Z1fIlLb0EEvv");
-  EXPECT_EQ(F->TypeArgument, "int64_t");
-  EXPECT_EQ(F->BoolArgument, false);
-  EXPECT_FALSE(parseMangledFunction("_Z1fIiEvv")->BoolArgument);
-  // Anything else after the type is not read as these two arguments.
-  F = parseMangledFunction("_Z1fIiLb2EEvv");
-  EXPECT_FALSE(F->TypeArgument);
-  EXPECT_FALSE(F->BoolArgument);
-  EXPECT_FALSE(parseMangledFunction("_Z1fIiLi1EEvv")->TypeArgument);
-}
-
 } // namespace

@@ -525,23 +525,6 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
 
 inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
 
-/// True when Grid x Block covers Dom in one pass: every thread's loops in the
-/// kernel run at most once (PointsPerThread consecutive points along
-/// StreamDim, -1 for a kernel that streams no dimension), so the launcher may
-/// run the kernel's Covering instance, whose loops compile to `if`s.
-template <int R>
-bool gridCovers(const Domain<R> &Dom, dim3 Grid, dim3 Block, int PointsPerThread,
-                int StreamDim) {
-  const int64_t Threads[3] = {int64_t(Grid.x) * Block.x, int64_t(Grid.y) * Block.y,
-                              int64_t(Grid.z) * Block.z};
-  for (int D = 0; D < R; ++D) {
-    const int64_t PerThread = D == StreamDim ? std::max(PointsPerThread, 1) : 1;
-    if (Threads[R - 1 - D] * PerThread < Dom.Hi[D] - Dom.Lo[D])
-      return false;
-  }
-  return true;
-}
-
 /// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
 /// the outer axes first (z, then y, then x): a persistent grid, in which every
 /// thread walks many points with the kernel's grid-stride loops. `tile` asks

@@ -57,7 +57,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    blockShape<2>({{{[0-9]+, [0-9]+, 1}}}, opts);
 // CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
-// CHECK:         launched_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
+// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         const auto entry_ = accumulators_.ring().begin();
 // CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_.first)));

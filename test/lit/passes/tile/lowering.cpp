@@ -1,8 +1,7 @@
 // tile's decisions in the CUDA: the streamed dimension walked in chunks
 // innermost (the linear index an induction variable of the chunk's loop),
-// points per thread from the launch options, the persistent grid, and the
-// Covering instance (every loop left after one pass) when the grid covers the
-// domain; without the pass, one point per thread on the whole domain.
+// points per thread from the launch options, the persistent grid; without the
+// pass, one point per thread on the whole domain.
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
 // RUN: %stencilc %s --disable-pass=tile -o %t.off.cu --header %t.off.h
@@ -16,7 +15,7 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
   s += v * v;
 }
 // CHECK-LABEL: // sweep3 (
-// CHECK:         template <class Index, bool Covering>
+// CHECK:         template <class Index>
 // CHECK-NEXT:    __global__ void sweep3_kernel(
 // CHECK:           int points_per_thread_,
 // CHECK-NEXT:      stencil::detail::Domain<3> dom_) {
@@ -32,22 +31,16 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK:                 q[at_] = v;
 // CHECK:                 s += static_cast<double>(__fmul_rn(v, v));
 // CHECK-NEXT:          }
-// CHECK-NEXT:          if (Covering) break;
 // CHECK-NEXT:        }
-// CHECK-NEXT:        if (Covering) break;
 // CHECK-NEXT:      }
-// CHECK-NEXT:      if (Covering) break;
 // CHECK-NEXT:    }
 // CHECK:         const dim3 block_ = stencil::detail::blockShape<3>({128, 4, 1}, opts);
-// CHECK:         const bool narrow_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1);
-// CHECK-NEXT:    auto* const kernel_ = narrow_ ? &sweep3_kernel<int, false> : &sweep3_kernel<int64_t, false>;
+// CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
 // CHECK:         const int points_per_thread_ = opts.PointsPerThread > 0 ? opts.PointsPerThread : 8;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
 // CHECK-NEXT:    const bool persistent_ = opts.Persistent < 0 ? false : opts.Persistent > 0;
 // CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_)) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
-// CHECK-NEXT:    // One pass when the grid covers the domain: the Covering instance, whose loops are ifs.
-// CHECK-NEXT:    auto* const launched_ = stencil::detail::gridCovers<3>(domain_, grid_, block_, points_per_thread_, 0) ? (narrow_ ? &sweep3_kernel<int, true> : &sweep3_kernel<int64_t, true>) : kernel_;
-// CHECK:         launched_<<<grid_, block_, smem_, opts.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
+// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (
 // OFF-NOT:       chunk0_

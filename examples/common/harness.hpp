@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -417,6 +418,39 @@ inline double median(std::vector<double> V) {
   std::sort(V.begin(), V.end());
   size_t N = V.size();
   return N % 2 ? V[N / 2] : 0.5 * (V[N / 2 - 1] + V[N / 2]);
+}
+
+/// The loop of an iterative solver that reads a reduction of every iteration
+/// to decide whether to go on. Launch() queues one iteration and returns its
+/// pending result (a stencil::Pending, or anything with get()); Visit(result,
+/// K) takes iteration K's (from 0) and returns whether to go on; Top(K) runs
+/// first at each iteration (e.g. to start a clock). Pipelined: from the
+/// second iteration on, iteration K + 1 is queued before K's result is read,
+/// so the device never waits for the host; when Visit stops the loop, the
+/// queued iteration is waited for and Drop() undoes what Launch did to the
+/// host's view (a swap of the grids). Returns the iterations visited.
+template <class LaunchF, class VisitF, class DropF, class TopF>
+int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit,
+                  DropF &&Drop, TopF &&Top) {
+  using PendingResult = decltype(Launch());
+  std::optional<PendingResult> Queued;
+  int K = 0;
+  while (K < MaxIters) {
+    Top(K);
+    const PendingResult This = Queued ? *Queued : Launch();
+    Queued.reset();
+    if (Pipelined && K >= 1 && K + 1 < MaxIters)
+      Queued = Launch(); // speculative: dropped if This is the last iteration
+    const bool More = Visit(This.get(), K);
+    ++K;
+    if (!More)
+      break;
+  }
+  if (Queued) {
+    (void)Queued->get(); // finished, so that a clock stopped next counts it
+    Drop();
+  }
+  return K;
 }
 
 /// Calls Body Warmup times untimed, then Repeats times, each timed alone;

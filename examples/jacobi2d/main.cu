@@ -24,7 +24,6 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <exception>
 #include <string>
 #include <utility>
@@ -111,25 +110,23 @@ Outcome solveOnGpu(const Problem &P, bool KeepFields) {
     return gpu::async::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch);
   };
   example::Timer Clock;
-  std::optional<stencil::Pending<gpu::helmholtz_sweep_result>> Queued;
-  for (int K = 1; K <= P.MaxIt; ++K) {
-    if (K == 2)
-      Clock.start();
-    const stencil::Pending<gpu::helmholtz_sweep_result> This = Queued ? *Queued : sweep();
-    Queued.reset();
-    if (Pipelined && K >= 2 && K < P.MaxIt)
-      Queued = sweep(); // speculative: dropped if This is the last sweep
-    const double Error = std::sqrt(This.get().error) / P.points();
-    R.Residuals.push_back(Error);
-    ++R.Sweeps;
-    if (!(Error > P.Tol))
-      break;
-  }
-  if (Queued) {
-    Queued->get(); // finished, so that the clock counts it
-    using std::swap;
-    swap(U, UOld); // U is u_K again
-  }
+  // The CPU loop tests the residual, 1 at first, before each sweep.
+  example::pipelinedLoop(
+      1.0 > P.Tol ? P.MaxIt : 0, Pipelined, sweep,
+      [&](const gpu::helmholtz_sweep_result &Sweep, int) {
+        const double Error = std::sqrt(Sweep.error) / P.points();
+        R.Residuals.push_back(Error);
+        ++R.Sweeps;
+        return Error > P.Tol;
+      },
+      [&] {
+        using std::swap;
+        swap(U, UOld); // U is u_K again
+      },
+      [&](int K) {
+        if (K == 1)
+          Clock.start();
+      });
   if (R.Sweeps >= 2)
     R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
   R.SolutionError = std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();

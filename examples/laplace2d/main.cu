@@ -3,7 +3,7 @@
 // laplace2d.spec.cpp, or on the CPU through the same spec.
 //
 //   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
-//             [--precision f32|f64] [--cpu | --check | --bench [--reps 20]]
+//             [--precision f32|f64] [--sync] [--cpu | --check | --bench [--reps 20]]
 //             [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
@@ -12,6 +12,9 @@
 // which is the tutorial's copy back A = Anew on the interior. --check runs the
 // CPU reference and the GPU, compares A on every point, every iteration's
 // error and the iteration count, prints PASS or FAIL and exits 1 on FAIL.
+// The GPU loop queues iteration k + 1 (gpu::async) before it reads the error
+// of iteration k; --sync reads each error first. --bench times the step per
+// call, and per iteration of whole solves in both modes.
 #include "laplace2d.spec.cpp" // the kernels, for the CPU reference
 #include "laplace2d_gen.h"    // namespace gpu: the generated host API
 
@@ -51,6 +54,9 @@ template <> struct Step<float> {
   static float onGpu(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
     return gpu::laplace_step_f32(A, Anew, Launch).error;
   }
+  static auto onGpuAsync(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
+    return gpu::async::laplace_step_f32(A, Anew, Launch);
+  }
   // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
   // ulps for an emitter that orders or contracts the additions differently.
   static constexpr double FieldTolerance = 1e-5, ErrorTolerance = 1e-5;
@@ -64,6 +70,9 @@ template <> struct Step<double> {
   }
   static double onGpu(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
     return gpu::laplace_step_f64(A, Anew, Launch).error;
+  }
+  static auto onGpuAsync(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
+    return gpu::async::laplace_step_f64(A, Anew, Launch);
   }
   static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
 };
@@ -81,39 +90,49 @@ struct Outcome {
   double MsPerIteration = 0.0;
 };
 
-/// The tutorial's loop over any pair of grids: Sweep(A, Anew) returns the
-/// error, then A and Anew swap. Prints every 100 iterations.
-template <class G, class F>
-Outcome iterate(const Problem &P, const char *Where, G &A, G &Anew, F &&Sweep,
-                example::Timer *Clock) {
+/// Pipelined (default): the GPU loop queues iteration k + 1 through gpu::async
+/// before it reads the error of iteration k (example::pipelinedLoop). --sync:
+/// one iteration at a time.
+bool Pipelined = true;
+
+/// What the tutorial prints: the error every 100 iterations...
+void progress(const char *Where, int Iter, double Error) {
+  if (Iter % 100 == 0)
+    std::printf("[%s] %5d, %0.6f\n", Where, Iter, Error);
+}
+
+/// ...and at the end.
+void summary(const char *Where, const Outcome &R, const char *How) {
+  std::printf("[%s] iterations: %d, error: %.9e\n", Where, R.Iterations,
+              R.Errors.empty() ? 1.0 : R.Errors.back());
+  if (R.MsPerIteration > 0.0)
+    std::printf("[%s] Time: %.4f ms per iteration (%d after the first, CUDA "
+                "events, including the error read-back; %s)\n",
+                Where, R.MsPerIteration, R.Iterations - 1, How);
+}
+
+/// The tutorial's loop on the CPU: Sweep(A, Anew) returns the error, then A
+/// and Anew swap.
+template <class G, class F> Outcome iterate(const Problem &P, G &A, G &Anew, F &&Sweep) {
   Outcome R;
   double Error = 1.0;
   int Iter = 0;
   while (Error > P.Tol && Iter < P.Iters) {
-    if (Clock && Iter == 1)
-      Clock->start();
     Error = static_cast<double>(Sweep(A, Anew));
     using std::swap;
     swap(A, Anew);
     R.Errors.push_back(Error);
-    if (Iter % 100 == 0)
-      std::printf("[%s] %5d, %0.6f\n", Where, Iter, Error);
+    progress("cpu", Iter, Error);
     ++Iter;
   }
   R.Iterations = Iter;
-  if (Clock && Iter >= 2)
-    R.MsPerIteration = Clock->stop() / (Iter - 1);
-  std::printf("[%s] iterations: %d, error: %.9e\n", Where, Iter, Error);
-  if (R.MsPerIteration > 0.0)
-    std::printf("[%s] Time: %.4f ms per iteration (%d after the first, CUDA "
-                "events, including the error read-back)\n",
-                Where, R.MsPerIteration, Iter - 1);
+  summary("cpu", R, "");
   return R;
 }
 
 template <class T> Outcome solveOnCpu(const Problem &P, stencil::HostGrid<T, 2> &Result) {
   stencil::HostGrid<T, 2> A = initialGrid<T>(P), Anew = A;
-  Outcome R = iterate(P, "cpu", A, Anew, Step<T>::onCpu, nullptr);
+  Outcome R = iterate(P, A, Anew, Step<T>::onCpu);
   Result = std::move(A);
   return R;
 }
@@ -122,8 +141,34 @@ template <class T>
 Outcome solveOnGpu(const Problem &P, stencil::HostGrid<T, 2> *Result) {
   stencil::HostGrid<T, 2> Initial = initialGrid<T>(P);
   stencil::Grid<T, 2> A(Initial), Anew(Initial);
+  auto step = [&] {
+    auto Pending = Step<T>::onGpuAsync(A, Anew);
+    using std::swap;
+    swap(A, Anew); // A is the newest iterate
+    return Pending;
+  };
+  Outcome R;
   example::Timer Clock;
-  Outcome R = iterate(P, "gpu", A, Anew, Step<T>::onGpu, &Clock);
+  // The CPU loop tests the error, 1 at first, before each iteration.
+  R.Iterations = example::pipelinedLoop(
+      1.0 > P.Tol ? P.Iters : 0, Pipelined, step,
+      [&](const auto &Step, int Iter) {
+        const double Error = static_cast<double>(Step.error);
+        R.Errors.push_back(Error);
+        progress("gpu", Iter, Error);
+        return Error > P.Tol;
+      },
+      [&] {
+        using std::swap;
+        swap(A, Anew); // A is the last visited iterate again
+      },
+      [&](int Iter) {
+        if (Iter == 1)
+          Clock.start();
+      });
+  if (R.Iterations >= 2)
+    R.MsPerIteration = Clock.stop() / (R.Iterations - 1);
+  summary("gpu", R, Pipelined ? "pipelined" : "one iteration at a time");
   if (Result)
     *Result = A.download();
   return R;
@@ -155,6 +200,23 @@ template <class T> void bench(const Problem &P, int Reps) {
   });
   example::printBench(std::string("laplace2d.step_") + Step<T>::Name,
                       (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), Ms);
+  // The solver's own loop (--iters at most): time per iteration, pipelined
+  // and one at a time, over Reps whole solves.
+  const bool WasPipelined = Pipelined;
+  for (int Mode = 0; Mode < 2; ++Mode) {
+    Pipelined = Mode == 0;
+    std::vector<double> PerIteration;
+    for (int I = 0; I < Reps; ++I) {
+      const Outcome R = solveOnGpu<T>(P, nullptr);
+      if (R.MsPerIteration > 0.0)
+        PerIteration.push_back(R.MsPerIteration);
+    }
+    if (!PerIteration.empty())
+      example::printBench(std::string("laplace2d.solver_") + Step<T>::Name +
+                              (Pipelined ? "" : "_sync"),
+                          (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), PerIteration);
+  }
+  Pipelined = WasPipelined;
   if (!(Sink >= 0.0))
     std::printf("warning: unexpected reduction during the benchmark\n");
 }
@@ -192,9 +254,12 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time the step, print a BENCH line");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
+  bool Sync = false;
+  O.flag("--sync", Sync, "one iteration at a time: read each error before the next launch");
   Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, false);
   O.parse(Argc, Argv);
   Flags->apply();
+  Pipelined = !Sync;
   if (P.M == 0)
     P.M = P.N;
   if (P.N < 3 || P.M < 3)

@@ -381,7 +381,7 @@ __global__ void himBump(const float *__restrict__ p, float *__restrict__ wrk2, d
   stencil::detail::reduceWarpShuffleAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(gosa_total_), gosa, reduction_smem_);
 }
 
-// H3: the 2022 prototype's v2 (37 registers): int coordinates, strides from
+// H3: the 2026-11-22 prototype's v2 (37 registers): int coordinates, strides from
 // the extents, block-wide double atomic.
 template <class Index>
 __global__ void himProto(const float *__restrict__ p, float *__restrict__ wrk2, double *gosa_total_,

@@ -990,10 +990,6 @@ private:
              << deviceIdentity(P) << ";\n";
       OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
       OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
-      OS << "  " << totalsType() << " host_;\n";
-      for (const Param &P : K.Params)
-        if (isReduction(P.Kind))
-          OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     } else if (Device) {
       OS << "  // Device-side accumulators and histogram faults, set to their "
             "identities before\n  // the launch and read back after it.\n";
@@ -1077,13 +1073,13 @@ private:
       OS << "    timer_.finish();\n";
     }
     if (selfResetting()) {
-      OS << "    const auto entry_ = accumulators_.ring().begin();\n";
+      OS << "    const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();\n";
       OS << "    " << finalizeName()
          << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
          << ".Stream>>>(device_, static_cast<" << totalsType()
-         << "*>(accumulators_.ring().onDevice(entry_.first)));\n";
+         << "*>(accumulators_.ring().onDevice(entry_)));\n";
       OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
-      OS << "    accumulators_.ring().recorded(kernel_name_, entry_.first, " << O
+      OS << "    accumulators_.ring().recorded(kernel_name_, entry_, " << O
          << ".Stream);\n";
       OS << "    return stencil::Pending<" << resultType()
          << ">(kernel_name_, &accumulators_.ring(), entry_, &" << readerName()
@@ -1091,9 +1087,13 @@ private:
     }
     OS << "  }\n";
     if (selfResetting()) {
-      // An empty domain: the identities, without a launch.
+      OS << "  // An empty domain: the identities, without a launch.\n";
+      OS << "  " << totalsType() << " identities_;\n";
+      for (const Param &P : K.Params)
+        if (isReduction(P.Kind))
+          OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
       OS << "  return stencil::Pending<" << resultType() << ">(" << readerName()
-         << "(&host_));\n}\n\n} // namespace async\n\n";
+         << "(&identities_));\n}\n\n} // namespace async\n\n";
       OS << launcherSignature(/*WithDefault=*/false) << " {\n  return async::"
          << K.Name << "(" << launcherArgumentNames() << ").get();\n}\n";
       return OS.str();

@@ -598,6 +598,13 @@ private:
 /// launches reused its entry is an error, never a silently wrong value.
 constexpr int ResultRingSize = 8;
 
+/// One launch's place in a ResultRing: the entry and the launch count when
+/// it was taken (a later launch on the same entry makes it stale).
+struct RingEntry {
+  int Index = 0;
+  uint64_t Generation = 0;
+};
+
 class ResultRing {
 public:
   /// Allocates the entries (Bytes each) and their events on first use.
@@ -612,41 +619,41 @@ public:
     for (cudaEvent_t &E : Done)
       STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), Kernel);
   }
-  /// Takes the next entry for a launch; returns it and its generation.
-  std::pair<int, uint64_t> begin() {
-    const int Entry = int(Launches % ResultRingSize);
-    Generation[Entry] = ++Launches;
-    return {Entry, Launches};
+  /// Takes the next entry for a launch.
+  RingEntry begin() {
+    const int Index = int(Launches % ResultRingSize);
+    Generation[Index] = ++Launches;
+    return {Index, Launches};
   }
   /// The device's view of an entry, for the finalize kernel to write.
-  void *onDevice(int Entry) const {
-    return static_cast<char *>(HostOnDevice) + size_t(Entry) * EntryBytes;
+  void *onDevice(RingEntry E) const {
+    return static_cast<char *>(HostOnDevice) + size_t(E.Index) * EntryBytes;
   }
   /// Marks the entry written once Stream has run the launch's finalize kernel.
-  void recorded(const char *Kernel, int Entry, cudaStream_t Stream) {
-    STENCIL_CUDA_CHECK(cudaEventRecord(Done[Entry], Stream), Kernel);
+  void recorded(const char *Kernel, RingEntry E, cudaStream_t Stream) {
+    STENCIL_CUDA_CHECK(cudaEventRecord(Done[E.Index], Stream), Kernel);
   }
-  /// Waits for the launch (Entry, Gen); returns its totals, in pinned memory
-  /// that stays valid until ResultRingSize later launches.
-  const void *wait(const char *Kernel, int Entry, uint64_t Gen) const {
-    requireCurrent(Kernel, Entry, Gen);
-    STENCIL_CUDA_CHECK(cudaEventSynchronize(Done[Entry]), Kernel);
+  /// Waits for the entry's launch; returns its totals, in pinned memory that
+  /// stays valid until ResultRingSize later launches.
+  const void *wait(const char *Kernel, RingEntry E) const {
+    requireCurrent(Kernel, E);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(Done[E.Index]), Kernel);
     countTransfer(Kernel, 0, EntryBytes);
-    return static_cast<const char *>(Host) + size_t(Entry) * EntryBytes;
+    return static_cast<const char *>(Host) + size_t(E.Index) * EntryBytes;
   }
-  /// True when the launch (Entry, Gen) has finished, without waiting.
-  bool ready(const char *Kernel, int Entry, uint64_t Gen) const {
-    requireCurrent(Kernel, Entry, Gen);
-    const cudaError_t E = cudaEventQuery(Done[Entry]);
-    if (E == cudaErrorNotReady)
+  /// True when the entry's launch has finished, without waiting.
+  bool ready(const char *Kernel, RingEntry E) const {
+    requireCurrent(Kernel, E);
+    const cudaError_t Status = cudaEventQuery(Done[E.Index]);
+    if (Status == cudaErrorNotReady)
       return false;
-    STENCIL_CUDA_CHECK(E, Kernel);
+    STENCIL_CUDA_CHECK(Status, Kernel);
     return true;
   }
 
 private:
-  void requireCurrent(const char *Kernel, int Entry, uint64_t Gen) const {
-    if (Generation[Entry] != Gen)
+  void requireCurrent(const char *Kernel, RingEntry E) const {
+    if (Generation[E.Index] != E.Generation)
       throw Error(Kernel, "a pending result was read after " +
                               std::to_string(ResultRingSize) +
                               " later launches of the kernel had reused its place; "
@@ -1069,23 +1076,20 @@ public:
 
   /// A result known without a launch (an empty domain: the identities).
   explicit Pending(const Result &Known) : Value(Known) {}
-  Pending(const char *Kernel, const detail::ResultRing *Ring, std::pair<int, uint64_t> Entry,
+  Pending(const char *Kernel, const detail::ResultRing *Ring, detail::RingEntry Entry,
           Reader Read)
-      : Kernel(Kernel), Ring(Ring), Entry(Entry.first), Gen(Entry.second), Read(Read) {}
+      : Kernel(Kernel), Ring(Ring), Entry(Entry), Read(Read) {}
 
   /// Waits for the launch and returns its reductions.
-  Result get() const {
-    return Ring ? Read(Ring->wait(Kernel, Entry, Gen)) : Value;
-  }
+  Result get() const { return Ring ? Read(Ring->wait(Kernel, Entry)) : Value; }
   /// True once get() would not wait.
-  bool ready() const { return !Ring || Ring->ready(Kernel, Entry, Gen); }
+  bool ready() const { return !Ring || Ring->ready(Kernel, Entry); }
 
 private:
   Result Value{};
   const char *Kernel = nullptr;
   const detail::ResultRing *Ring = nullptr;
-  int Entry = 0;
-  uint64_t Gen = 0;
+  detail::RingEntry Entry;
   Reader Read = nullptr;
 };
 

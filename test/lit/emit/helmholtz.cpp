@@ -59,14 +59,17 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
 // CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
-// CHECK:         const auto entry_ = accumulators_.ring().begin();
-// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_.first)));
+// CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
+// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
-// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_.first, opts.Stream);
+// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_, opts.Stream);
 // CHECK-NEXT:    return stencil::Pending<helmholtz_sweep_result>(kernel_name_, &accumulators_.ring(), entry_, &helmholtz_sweep_read_);
 // CHECK-NEXT:  }
 // An empty domain: the identities, no launch.
-// CHECK-NEXT:  return stencil::Pending<helmholtz_sweep_result>(helmholtz_sweep_read_(&host_));
+// CHECK-NEXT:  // An empty domain: the identities, without a launch.
+// CHECK-NEXT:  helmholtz_sweep_totals_ identities_;
+// CHECK-NEXT:  identities_.error = 0.0;
+// CHECK-NEXT:  return stencil::Pending<helmholtz_sweep_result>(helmholtz_sweep_read_(&identities_));
 // CHECK:       } // namespace async
 // CHECK:       helmholtz_sweep_result helmholtz_sweep(
 // CHECK:         return async::helmholtz_sweep(uold, f, u, ax, ay, b, omega, opts).get();

@@ -11,6 +11,7 @@
 #include <stencil/grid.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cerrno>
 #include <cmath>
@@ -424,23 +425,26 @@ inline double median(std::vector<double> V) {
 /// to decide whether to go on. Launch() queues one iteration and returns its
 /// pending result (a stencil::Pending, or anything with get()); Visit(result,
 /// K) takes iteration K's (from 0) and returns whether to go on; Top(K) runs
-/// first at each iteration (e.g. to start a clock). Pipelined: from the
-/// second iteration on, iteration K + 1 is queued before K's result is read,
-/// so the device never waits for the host; when Visit stops the loop, the
+/// just before iteration K is queued (e.g. to start a clock at K = 1 that
+/// times every iteration but the first). Pipelined: iteration K + 1 is queued before K's result is read, so
+/// the device never waits for the host; when Visit stops the loop, the
 /// queued iteration is waited for and Drop() undoes what Launch did to the
 /// host's view (a swap of the grids). Returns the iterations visited.
 template <class LaunchF, class VisitF, class DropF, class TopF>
 int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit,
                   DropF &&Drop, TopF &&Top) {
   using PendingResult = decltype(Launch());
+  auto queue = [&](int K) {
+    Top(K);
+    return Launch();
+  };
   std::optional<PendingResult> Queued;
   int K = 0;
   while (K < MaxIters) {
-    Top(K);
-    const PendingResult This = Queued ? *Queued : Launch();
+    const PendingResult This = Queued ? *Queued : queue(K);
     Queued.reset();
-    if (Pipelined && K >= 1 && K + 1 < MaxIters)
-      Queued = Launch(); // speculative: dropped if This is the last iteration
+    if (Pipelined && K + 1 < MaxIters)
+      Queued = queue(K + 1); // speculative: dropped if This is the last iteration
     const bool More = Visit(This.get(), K);
     ++K;
     if (!More)
@@ -451,6 +455,24 @@ int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit
     Drop();
   }
   return K;
+}
+
+/// A solver's time per iteration over Reps whole solves, pipelined
+/// (pipelinedLoop) and then one iteration at a time: Solve() runs one solve
+/// in the mode Pipelined says and returns its ms per iteration (0 when it
+/// timed none). Pipelined is restored after.
+template <class F>
+std::array<std::vector<double>, 2> timeSolves(int Reps, bool &Pipelined, F &&Solve) {
+  const bool Was = Pipelined;
+  std::array<std::vector<double>, 2> Ms; // [0] pipelined, [1] one at a time
+  for (int Mode = 0; Mode < 2; ++Mode) {
+    Pipelined = Mode == 0;
+    for (int I = 0; I < Reps; ++I)
+      if (const double PerIteration = Solve(); PerIteration > 0.0)
+        Ms[Mode].push_back(PerIteration);
+  }
+  Pipelined = Was;
+  return Ms;
 }
 
 /// Calls Body Warmup times untimed, then Repeats times, each timed alone;

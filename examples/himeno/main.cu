@@ -21,7 +21,6 @@
 #include <chrono>
 #include <array>
 #include <cstdio>
-#include <optional>
 #include <memory>
 #include <cstring>
 #include <string>
@@ -121,14 +120,15 @@ struct Device {
   /// Iters sweeps, each queued before the previous gosa is read (the GPU
   /// never waits for the host); returns the last gosa.
   double sweepPipelined(int Iters) {
-    std::optional<stencil::Pending<gpu::jacobi_result>> Previous;
-    for (int N = 0; N < Iters; ++N) {
-      stencil::Pending<gpu::jacobi_result> This = sweepAsync();
-      if (Previous)
-        (void)Previous->get();
-      Previous = This;
-    }
-    return Previous ? Previous->get().gosa : 0.0;
+    double Gosa = 0.0;
+    example::pipelinedLoop(
+        Iters, /*Pipelined=*/true, [&] { return sweepAsync(); },
+        [&](const gpu::jacobi_result &R, int) {
+          Gosa = R.gosa;
+          return true;
+        },
+        [] {}, [](int) {});
+    return Gosa;
   }
 };
 

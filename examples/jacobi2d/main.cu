@@ -198,27 +198,18 @@ void bench(const Problem &P, int Reps) {
   });
   UOld.copyFrom(U);
   double Sink = 0.0;
-  auto Sweep = example::timeRepeats(5, Reps, [&] {
+  auto sweep = [&] {
     using std::swap;
     swap(U, UOld);
     Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch).error;
-  });
-  auto Check = example::timeRepeats(3, Reps, [&] {
-    Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
-  });
+  };
+  auto check = [&] { Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error; };
+  auto Sweep = example::timeRepeats(5, Reps, sweep);
+  auto Check = example::timeRepeats(3, Reps, check);
   // The solver's own loop (P.MaxIt sweeps): time per sweep, pipelined (the
   // next sweep queued before a residual is read) and one at a time.
-  const bool WasPipelined = Pipelined;
-  std::vector<double> Solver[2];
-  for (int Mode = 0; Mode < 2; ++Mode) {
-    Pipelined = Mode == 0;
-    for (int I = 0; I < Reps; ++I) {
-      const Outcome R = solveOnGpu(P, /*KeepFields=*/false);
-      if (R.MsPerSweep > 0.0)
-        Solver[Mode].push_back(R.MsPerSweep);
-    }
-  }
-  Pipelined = WasPipelined;
+  const auto Solver = example::timeSolves(
+      Reps, Pipelined, [&] { return solveOnGpu(P, /*KeepFields=*/false).MsPerSweep; });
   example::printBench("jacobi2d.initialize", All, 16, Init);
   example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
   example::printBench("jacobi2d.error_check", All, 8, Check);
@@ -229,16 +220,10 @@ void bench(const Problem &P, int Reps) {
   const stencil::LaunchOptions Compiled = Launch;
   for (const example::LaunchShape &Shape : Flags->Shapes) {
     Flags->use(Shape);
-    Sweep = example::timeRepeats(5, Reps, [&] {
-      using std::swap;
-      swap(U, UOld);
-      Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch).error;
-    });
-    Check = example::timeRepeats(3, Reps, [&] {
-      Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
-    });
-    example::printBench("jacobi2d.sweep@" + Shape.Text, Interior, 24, Sweep);
-    example::printBench("jacobi2d.error_check@" + Shape.Text, All, 8, Check);
+    example::printBench("jacobi2d.sweep@" + Shape.Text, Interior, 24,
+                        example::timeRepeats(5, Reps, sweep));
+    example::printBench("jacobi2d.error_check@" + Shape.Text, All, 8,
+                        example::timeRepeats(3, Reps, check));
   }
   Launch = Compiled;
   if (!std::isfinite(Sink))

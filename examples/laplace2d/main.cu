@@ -202,21 +202,14 @@ template <class T> void bench(const Problem &P, int Reps) {
                       (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), Ms);
   // The solver's own loop (--iters at most): time per iteration, pipelined
   // and one at a time, over Reps whole solves.
-  const bool WasPipelined = Pipelined;
-  for (int Mode = 0; Mode < 2; ++Mode) {
-    Pipelined = Mode == 0;
-    std::vector<double> PerIteration;
-    for (int I = 0; I < Reps; ++I) {
-      const Outcome R = solveOnGpu<T>(P, nullptr);
-      if (R.MsPerIteration > 0.0)
-        PerIteration.push_back(R.MsPerIteration);
-    }
-    if (!PerIteration.empty())
+  const auto Solver = example::timeSolves(
+      Reps, Pipelined, [&] { return solveOnGpu<T>(P, nullptr).MsPerIteration; });
+  const int64_t Interior = (P.N - 2) * (P.M - 2);
+  for (int Mode = 0; Mode < 2; ++Mode)
+    if (!Solver[Mode].empty())
       example::printBench(std::string("laplace2d.solver_") + Step<T>::Name +
-                              (Pipelined ? "" : "_sync"),
-                          (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), PerIteration);
-  }
-  Pipelined = WasPipelined;
+                              (Mode ? "_sync" : ""),
+                          Interior, 2 * int(sizeof(T)), Solver[Mode]);
   if (!(Sink >= 0.0))
     std::printf("warning: unexpected reduction during the benchmark\n");
 }

@@ -26,6 +26,8 @@
 // a kernel compares every word with the input. Timing: CUDA events around each
 // copy alone, median of --reps after --warmup. GB/s counts bytes read plus
 // bytes written (2 x size), like bench/copybw.
+#include "proto.cuh"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -39,14 +41,6 @@
 #include <vector>
 
 namespace {
-
-void check(cudaError_t E, const char *What, int Line) {
-  if (E == cudaSuccess)
-    return;
-  std::fprintf(stderr, "copy_ceiling:%d: %s: %s\n", Line, What, cudaGetErrorString(E));
-  std::exit(1);
-}
-#define CK(X) check((X), #X, __LINE__)
 
 constexpr uint32_t Poison = 0xA5A5A5A5u;
 
@@ -335,12 +329,6 @@ __global__ void spin(long long Ns) {
 }
 
 // ---- harness ---------------------------------------------------------------------
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  size_t N = V.size();
-  return N % 2 ? V[N / 2] : 0.5 * (V[N / 2 - 1] + V[N / 2]);
-}
-
 struct Result {
   std::string Name;
   double GBps;
@@ -355,44 +343,28 @@ struct Bench {
   double MemcpyGBps = 0; // first memcpy of the run
   unsigned long long *Bad = nullptr;
   int *Hung = nullptr;
-  cudaEvent_t E0, E1;
   std::vector<Result> Results;
   std::vector<std::pair<std::string, std::function<void()>>> Launchers; // for the re-check
 
   // Median ms of Reps runs of Launch after Warmup.
   double timeIt(const std::function<void()> &Launch) {
-    for (int I = 0; I < Warmup; ++I)
-      Launch();
-    CK(cudaGetLastError());
-    CK(cudaDeviceSynchronize());
-    std::vector<double> Ms;
-    for (int I = 0; I < Reps; ++I) {
-      CK(cudaEventRecord(E0));
-      Launch();
-      CK(cudaEventRecord(E1));
-      CK(cudaEventSynchronize(E1));
-      CK(cudaGetLastError());
-      float T = 0;
-      CK(cudaEventElapsedTime(&T, E0, E1));
-      Ms.push_back(T);
-    }
-    return median(Ms);
+    return proto::medianMs(Launch, Reps, Warmup);
   }
 
   // Poisons the output, copies once, compares every word with the input.
   bool verify(const std::function<void()> &Launch) {
-    CK(cudaMemset(Out, Poison & 0xff, Bytes));
-    CK(cudaMemset(Bad, 0, sizeof *Bad));
-    CK(cudaMemset(Hung, 0, sizeof *Hung));
+    CHECK(cudaMemset(Out, Poison & 0xff, Bytes));
+    CHECK(cudaMemset(Bad, 0, sizeof *Bad));
+    CHECK(cudaMemset(Hung, 0, sizeof *Hung));
     Launch();
-    CK(cudaGetLastError());
-    CK(cudaDeviceSynchronize());
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
     compareKernel<<<4 * SMs, 512>>>(In, Out, Words, Bad);
-    CK(cudaGetLastError());
+    CHECK(cudaGetLastError());
     unsigned long long NBad = 0;
     int H = 0;
-    CK(cudaMemcpy(&NBad, Bad, sizeof NBad, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(&H, Hung, sizeof H, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(&NBad, Bad, sizeof NBad, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(&H, Hung, sizeof H, cudaMemcpyDeviceToHost));
     if (NBad || H)
       std::printf("  FAILED check: %llu of %zu words differ%s\n", NBad, Words,
                   H ? ", a bulk-copy pipe timed out" : "");
@@ -427,9 +399,9 @@ struct Bench {
 
 template <class Kernel> std::string kernelNote(Kernel *K, int Threads, size_t Smem, int WantPerSM) {
   cudaFuncAttributes A;
-  CK(cudaFuncGetAttributes(&A, K));
+  CHECK(cudaFuncGetAttributes(&A, K));
   int Resident = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, K, Threads, Smem));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, K, Threads, Smem));
   char S[160];
   std::snprintf(S, sizeof S, "[regs %d, smem %zu KiB, %d/%d blocks/SM resident, %d threads/SM]",
                 A.numRegs, Smem / 1024, std::min(Resident, WantPerSM), WantPerSM,
@@ -443,9 +415,9 @@ template <class Kernel> std::string kernelNote(Kernel *K, int Threads, size_t Sm
 // variants) whatever size was asked for last. Returns that limit.
 template <class Kernel> size_t allowAllSmem(const Bench &B, Kernel *K) {
   cudaFuncAttributes A;
-  CK(cudaFuncGetAttributes(&A, K));
+  CHECK(cudaFuncGetAttributes(&A, K));
   size_t Limit = B.MaxSmem - A.sharedSizeBytes;
-  CK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Limit)));
+  CHECK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Limit)));
   return Limit;
 }
 
@@ -491,7 +463,7 @@ void runTma(Bench &B, int PerSM, int Pipes, int Stages, int ChunkKiB) {
     return;
   }
   int Resident = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, Kern, 32 * Pipes, Smem));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, Kern, 32 * Pipes, Smem));
   if (Resident < PerSM) {
     std::printf("VARIANT %-28s skipped: only %d blocks/SM fit (%zu KiB each)\n", Name.c_str(),
                 Resident, Smem / 1024);
@@ -529,16 +501,16 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   int Dev = 0;
-  CK(cudaGetDevice(&Dev));
+  CHECK(cudaGetDevice(&Dev));
   cudaDeviceProp P;
-  CK(cudaGetDeviceProperties(&P, Dev));
+  CHECK(cudaGetDeviceProperties(&P, Dev));
   B.SMs = P.multiProcessorCount;
   B.MaxSmem = P.sharedMemPerBlockOptin;
   size_t PersistL2 = 0;
-  CK(cudaDeviceGetLimit(&PersistL2, cudaLimitPersistingL2CacheSize));
+  CHECK(cudaDeviceGetLimit(&PersistL2, cudaLimitPersistingL2CacheSize));
   int MemClockKHz = 0, BusBits = 0;
-  CK(cudaDeviceGetAttribute(&MemClockKHz, cudaDevAttrMemoryClockRate, Dev));
-  CK(cudaDeviceGetAttribute(&BusBits, cudaDevAttrGlobalMemoryBusWidth, Dev));
+  CHECK(cudaDeviceGetAttribute(&MemClockKHz, cudaDevAttrMemoryClockRate, Dev));
+  CHECK(cudaDeviceGetAttribute(&BusBits, cudaDevAttrGlobalMemoryBusWidth, Dev));
   std::printf("DEVICE \"%s\" sm_%d%d, %d SMs, L2 %d MiB, persisting-L2 limit %zu B, "
               "async engines %d, smem/block opt-in %zu KiB, peak %.0f GB/s, %zu MiB buffers, "
               "median of %d after %d warm-up\n",
@@ -548,21 +520,19 @@ int main(int Argc, char **Argv) {
 
   B.Bytes = MiB << 20;
   B.Words = B.Bytes / 16;
-  CK(cudaMalloc(&B.In, B.Bytes));
-  CK(cudaMalloc(&B.Out, B.Bytes));
-  CK(cudaMalloc(&B.Bad, sizeof *B.Bad));
-  CK(cudaMalloc(&B.Hung, sizeof *B.Hung));
+  CHECK(cudaMalloc(&B.In, B.Bytes));
+  CHECK(cudaMalloc(&B.Out, B.Bytes));
+  CHECK(cudaMalloc(&B.Bad, sizeof *B.Bad));
+  CHECK(cudaMalloc(&B.Hung, sizeof *B.Hung));
   uint4 *Sink = nullptr;
-  CK(cudaMalloc(&Sink, size_t(64) * B.SMs * 1024 * 16));
-  CK(cudaEventCreate(&B.E0));
-  CK(cudaEventCreate(&B.E1));
+  CHECK(cudaMalloc(&Sink, size_t(64) * B.SMs * 1024 * 16));
   fillKernel<<<4 * B.SMs, 512>>>(B.In, B.Words);
-  CK(cudaGetLastError());
-  CK(cudaDeviceSynchronize());
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
   const int SMs = B.SMs;
 
   auto memcpyD2D = [&B] {
-    CK(cudaMemcpyAsync(B.Out, B.In, B.Bytes, cudaMemcpyDeviceToDevice));
+    CHECK(cudaMemcpyAsync(B.Out, B.In, B.Bytes, cudaMemcpyDeviceToDevice));
   };
   B.run("memcpy", memcpyD2D, "(reference)");
 
@@ -615,40 +585,40 @@ int main(int Argc, char **Argv) {
         "(bytes read only)", false, double(B.Bytes));
   B.run("write-only.4x512", [&B] { writeOnly<<<4 * B.SMs, 512>>>(B.Out, B.Words); },
         "(bytes written only; output checked)", true, double(B.Bytes));
-  B.run("memset", [&B] { CK(cudaMemsetAsync(B.Out, 0x5a, B.Bytes)); }, "(bytes written only)",
+  B.run("memset", [&B] { CHECK(cudaMemsetAsync(B.Out, 0x5a, B.Bytes)); }, "(bytes written only)",
         false, double(B.Bytes));
 
   // Does memcpy use the SMs? Time it on a second stream while a kernel holds
   // every thread slot of every SM for 50 ms.
   {
     cudaStream_t S2;
-    CK(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
     const size_t SpinSmem = 64 << 10;
-    CK(cudaFuncSetAttribute(spin, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SpinSmem)));
+    CHECK(cudaFuncSetAttribute(spin, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SpinSmem)));
     int Resident = 0;
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, spin, 1024, SpinSmem));
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, spin, 1024, SpinSmem));
     cudaEvent_t A0, A1, M0, M1;
     for (cudaEvent_t *E : {&A0, &A1, &M0, &M1})
-      CK(cudaEventCreate(E));
-    CK(cudaEventRecord(A0));
+      CHECK(cudaEventCreate(E));
+    CHECK(cudaEventRecord(A0));
     spin<<<2 * SMs, 1024, SpinSmem>>>(50'000'000LL);
-    CK(cudaGetLastError());
-    CK(cudaEventRecord(A1));
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(A1));
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    CK(cudaEventRecord(M0, S2));
-    CK(cudaMemcpyAsync(B.Out, B.In, B.Bytes, cudaMemcpyDeviceToDevice, S2));
-    CK(cudaEventRecord(M1, S2));
-    CK(cudaDeviceSynchronize());
+    CHECK(cudaEventRecord(M0, S2));
+    CHECK(cudaMemcpyAsync(B.Out, B.In, B.Bytes, cudaMemcpyDeviceToDevice, S2));
+    CHECK(cudaEventRecord(M1, S2));
+    CHECK(cudaDeviceSynchronize());
     float SpinMs = 0, CopyMs = 0, StartMs = 0;
-    CK(cudaEventElapsedTime(&SpinMs, A0, A1));
-    CK(cudaEventElapsedTime(&CopyMs, M0, M1));
-    CK(cudaEventElapsedTime(&StartMs, A0, M0));
+    CHECK(cudaEventElapsedTime(&SpinMs, A0, A1));
+    CHECK(cudaEventElapsedTime(&CopyMs, M0, M1));
+    CHECK(cudaEventElapsedTime(&StartMs, A0, M0));
     std::printf("ENGINE memcpy during a %.1f ms kernel holding all SMs (%d x 1024 threads/SM): "
                 "started at %.1f ms, took %.3f ms (%.0f GB/s) -> %s\n",
                 SpinMs, Resident, StartMs, CopyMs, 2.0 * B.Bytes / (CopyMs * 1e6),
                 StartMs + CopyMs < SpinMs ? "copy engines (ran beside the kernel)"
                                           : "waited for the SMs (SM kernel or serialised)");
-    CK(cudaStreamDestroy(S2));
+    CHECK(cudaStreamDestroy(S2));
   }
 
   // Best kernels again (spread), then memcpy last (drift).
@@ -676,8 +646,8 @@ int main(int Argc, char **Argv) {
               Kernels.empty() ? 0.0 : Kernels[0].GBps,
               Kernels.empty() ? 0.0 : 100.0 * Kernels[0].GBps / First,
               Kernels.empty() ? 0.0 : 200.0 * Kernels[0].GBps / (First + Last));
-  CK(cudaFree(Sink));
-  CK(cudaFree(B.In));
-  CK(cudaFree(B.Out));
+  CHECK(cudaFree(Sink));
+  CHECK(cudaFree(B.In));
+  CHECK(cudaFree(B.Out));
   return 0;
 }

@@ -7,21 +7,14 @@
 //
 //   nvcc -arch=sm_90 -O3 -std=c++17 himeno_variants.cu -o himeno_variants
 //   ./himeno_variants [L|XL]
+#include "proto.cuh"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (x);                                                      \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,          \
-                   cudaGetErrorString(e_));                                    \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 struct Dims { int ni, nj, nk; };
 __host__ __device__ inline long long at(const Dims &d, int i, int j, int k) {
@@ -173,25 +166,10 @@ __global__ void copyKernel(const float4 *__restrict__ a, float4 *__restrict__ b,
     b[t] = a[t];
 }
 
-template <class F> float medianMs(F &&launch, int reps = 15) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int w = 0; w < 3; ++w) launch();
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    CHECK(cudaGetLastError());
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+
+/// The settings these measurements were taken with: 15 repeats after 3 warm-ups.
+template <class F> double medianMs(F &&Launch) {
+  return proto::medianMs(Launch, 15, 3);
 }
 
 int main(int argc, char **argv) {

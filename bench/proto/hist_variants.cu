@@ -6,21 +6,14 @@
 //   nvcc -arch=sm_90 -O3 -std=c++17 hist_variants.cu -o hist_variants
 #include <cub/cub.cuh>
 
+#include "proto.cuh"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <vector>
 
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (x);                                                      \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,          \
-                   cudaGetErrorString(e_));                                    \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 __device__ inline int binOf(double x, int nb) { return min(int(x * nb), nb - 1); }
 
@@ -85,26 +78,6 @@ __global__ void sharedPrivatized(const double *__restrict__ x, long long n, T *h
     if (local[b] != T(0)) atomicAdd(&h[b], local[b]);
 }
 
-template <class F> float medianMs(F &&launch, int reps = 11) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  launch();
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    CHECK(cudaGetLastError());
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 template <class T> void runType(const char *tname, const double *dx, long long n, int sms) {
   const int maxBins = 10000000;
@@ -142,6 +115,11 @@ template <class T> void runType(const char *tname, const double *dx, long long n
     std::printf("  [total %s]\n", total == double(n) ? "ok" : "WRONG");
   }
   CHECK(cudaFree(h));
+}
+
+/// The settings these measurements were taken with: 11 repeats after 1 warm-up.
+template <class F> double medianMs(F &&Launch) {
+  return proto::medianMs(Launch, 11, 1);
 }
 
 int main() {

@@ -11,6 +11,8 @@
 //   ./issue3_variants [--reps 30]
 #include <stencil/runtime.hpp>
 
+#include "proto.cuh"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,48 +34,12 @@ using stencil::detail::Domain;
 #include GEN_JACOBI
 #endif
 
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (x);                                                      \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,          \
-                   cudaGetErrorString(e_));                                    \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 namespace {
 
 int Reps = 30;
 
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
-double timeIt(const std::function<void()> &Launch) {
-  cudaEvent_t A, B;
-  CHECK(cudaEventCreate(&A));
-  CHECK(cudaEventCreate(&B));
-  for (int I = 0; I < 3; ++I)
-    Launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<double> Ms;
-  for (int I = 0; I < Reps; ++I) {
-    CHECK(cudaEventRecord(A));
-    Launch();
-    CHECK(cudaEventRecord(B));
-    CHECK(cudaEventSynchronize(B));
-    float T;
-    CHECK(cudaEventElapsedTime(&T, A, B));
-    Ms.push_back(T);
-  }
-  CHECK(cudaGetLastError());
-  cudaEventDestroy(A);
-  cudaEventDestroy(B);
-  return median(Ms);
-}
+double timeIt(const std::function<void()> &Launch) { return proto::medianMs(Launch, Reps); }
 
 int residentBlocks(const void *Kernel, int Threads, size_t Smem) {
   int PerSM = 0, Dev = 0, SMs = 0;
@@ -296,22 +262,22 @@ __global__ void himGen(const float *__restrict__ p, float *__restrict__ wrk2, do
   stencil::detail::reduceWarpShuffleAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(gosa_total_), gosa, reduction_smem_);
 }
 
-#ifndef HIM_LD
-#define HIM_LD(p) (*(p))
-#define HIM_ST(p, v) (*(p) = (v))
-#endif
-#define HIM_BODY(c, s0_, s1_)                                                   \
-  const float4 r0 = HIM_LD(rec0_ + (c) * 3 + 0);                                \
-  const float4 r1 = HIM_LD(rec0_ + (c) * 3 + 1);                                \
-  const float4 r2 = HIM_LD(rec0_ + (c) * 3 + 2);                                \
+// Cs: the records read and wrk2 written with evict-first hints (H4).
+#define HIM_LD(Cs, p) (Cs ? __ldcs(p) : *(p))
+#define HIM_ST(Cs, p, v) (Cs ? __stcs(p, v) : void(*(p) = (v)))
+#define HIM_BODY(c, s0_, s1_, Cs)                                                  \
+  const float4 r0 = HIM_LD(Cs, rec0_ + (c) * 3 + 0);                                \
+  const float4 r1 = HIM_LD(Cs, rec0_ + (c) * 3 + 1);                                \
+  const float4 r2 = HIM_LD(Cs, rec0_ + (c) * 3 + 2);                                \
   float s0 = (((((((((__fmul_rn(r0.x, p[c + s0_]) + __fmul_rn(r0.y, p[c + s1_])) + __fmul_rn(r0.z, p[c + 1])) + __fmul_rn(r1.x, (((p[c + s0_ + s1_] - p[c + s0_ - s1_]) - p[c - s0_ + s1_]) + p[c - s0_ - s1_]))) + __fmul_rn(r1.y, (((p[c + s1_ + 1] - p[c - s1_ + 1]) - p[c + s1_ - 1]) + p[c - s1_ - 1]))) + __fmul_rn(r1.z, (((p[c + s0_ + 1] - p[c - s0_ + 1]) - p[c + s0_ - 1]) + p[c - s0_ - 1]))) + __fmul_rn(r1.w, p[c - s0_])) + __fmul_rn(r2.x, p[c - s1_])) + __fmul_rn(r2.y, p[c - 1])) + r2.z); \
   float ss = __fmul_rn((__fmul_rn(s0, r0.w) - p[c]), r2.w);                    \
   gosa += static_cast<double>(__fmul_rn(ss, ss));                               \
-  HIM_ST(wrk2 + (c), (p[c] + __fmul_rn(omega, ss)));
+  HIM_ST(Cs, wrk2 + (c), (p[c] + __fmul_rn(omega, ss)));
 
 // H1: H0 without the grid-stride loops in x and y and chunks (the grid
 // covers the domain: one `if` each), the linear index an induction variable.
-template <class Index>
+// H4 = H1 with Cs (evict-first hints).
+template <class Index, bool Cs = false>
 __global__ void himIf(const float *__restrict__ p, float *__restrict__ wrk2, double *gosa_total_,
                       float omega, const float4 *__restrict__ rec0_, int ppt, Domain<3> dom_) {
   double gosa = 0.0;
@@ -324,38 +290,9 @@ __global__ void himIf(const float *__restrict__ p, float *__restrict__ wrk2, dou
     Index at = c0 * st0 + i1 * st1 + i2;
 #pragma unroll 1
     for (Index i0 = c0; i0 < end; ++i0, at += st0) {
-      HIM_BODY(at, st0, st1)
+      HIM_BODY(at, st0, st1, Cs)
     }
   }
-  extern __shared__ double reduction_smem_[];
-  stencil::detail::reduceWarpShuffleAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(gosa_total_), gosa, reduction_smem_);
-}
-
-// H4: H1 with the records read and wrk2 written with evict-first hints.
-template <class Index>
-__global__ void himIfCs(const float *__restrict__ p, float *__restrict__ wrk2, double *gosa_total_,
-                        float omega, const float4 *__restrict__ rec0_, int ppt, Domain<3> dom_) {
-#undef HIM_LD
-#undef HIM_ST
-#define HIM_LD(p) __ldcs(p)
-#define HIM_ST(p, v) __stcs(p, v)
-  double gosa = 0.0;
-  const Index st0 = Index(dom_.Stride[0]), st1 = Index(dom_.Stride[1]);
-  const Index i1 = Index(dom_.Lo[1]) + Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y);
-  const Index i2 = Index(dom_.Lo[2]) + Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x);
-  const Index c0 = Index(dom_.Lo[0]) + (Index(blockIdx.z) * Index(blockDim.z) + Index(threadIdx.z)) * ppt;
-  if (i1 < Index(dom_.Hi[1]) && i2 < Index(dom_.Hi[2]) && c0 < Index(dom_.Hi[0])) {
-    const Index end = min(c0 + ppt, Index(dom_.Hi[0]));
-    Index at = c0 * st0 + i1 * st1 + i2;
-#pragma unroll 1
-    for (Index i0 = c0; i0 < end; ++i0, at += st0) {
-      HIM_BODY(at, st0, st1)
-    }
-  }
-#undef HIM_LD
-#undef HIM_ST
-#define HIM_LD(p) (*(p))
-#define HIM_ST(p, v) (*(p) = (v))
   extern __shared__ double reduction_smem_[];
   stencil::detail::reduceWarpShuffleAtomic<stencil::detail::SumOp>(stencil::detail::blockSlot(gosa_total_), gosa, reduction_smem_);
 }
@@ -374,7 +311,7 @@ __global__ void himBump(const float *__restrict__ p, float *__restrict__ wrk2, d
         Index at = c0 * st0 + i1 * st1 + i2;
 #pragma unroll 1
         for (Index i0 = c0; i0 < end; ++i0, at += st0) {
-          HIM_BODY(at, st0, st1)
+          HIM_BODY(at, st0, st1, false)
         }
       }
   extern __shared__ double reduction_smem_[];
@@ -397,7 +334,7 @@ __global__ void himProto(const float *__restrict__ p, float *__restrict__ wrk2, 
   if (j < nj - 1 && k < nk - 1) {
     for (int i = i0; i < i1; ++i) {
       const Index c = (Index(i) * nj + j) * nk + k;
-      HIM_BODY(c, st0, st1)
+      HIM_BODY(c, st0, st1, false)
     }
   }
   extern __shared__ double reduction_smem_[];
@@ -597,7 +534,7 @@ int main(int Argc, char **Argv) {
       std::printf(" round %d\n", Round + 1);
       run("H0 generated", himGen<int>, dim3(128, 4, 1), 8);
       run("H1 if, induction index", himIf<int>, dim3(128, 4, 1), 8);
-      run("H4 H1 + evict-first rec, wrk2", himIfCs<int>, dim3(128, 4, 1), 8);
+      run("H4 H1 + evict-first rec, wrk2", himIf<int, true>, dim3(128, 4, 1), 8);
       run("H2 grid-stride, induction index", himBump<int>, dim3(128, 4, 1), 8);
 #ifdef GEN_HIMENO
       run("emitted now <int>", gpu::jacobi_kernel<int>, dim3(128, 4, 1), 8);

@@ -161,6 +161,7 @@ void checkPendingResults(const Problem &P, example::Checker &C) {
   for (int I = 0; I <= stencil::detail::ResultRingSize; ++I)
     Queued.push_back(gpu::async::error_check(U, P.dx(), P.dy(), Launch));
   C.scalar("pending_newest", Sync, Queued.back().get().error, 1e-12);
+  C.holds("pending_ready_after_get", Queued.back().ready(), "ready() is false after get()");
   std::string Refusal;
   try {
     (void)Queued.front().get();

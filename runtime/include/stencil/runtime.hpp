@@ -1047,17 +1047,13 @@ public:
                                                        Fields, Points);
     STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
 #endif
-    ++Packings;
     return Data;
   }
-  /// How often the records were (re)packed: for tests and the profile.
-  uint64_t packings() const { return Packings; }
 
 private:
   T *Data = nullptr;
   int64_t CachedPoints = -1;
   std::vector<std::pair<uint64_t, uint64_t>> Keys;
-  uint64_t Packings = 0;
 };
 
 } // namespace detail

@@ -18,6 +18,13 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
+/// Persistent grids for rank 1 and 2 reductions only (H100, same run,
+/// bench/results/2026-11-23T022216Z.json, explore rows): Jacobi 2-D sweep
+/// 0.234 ms persistent vs 0.263 one block per tile, error_check 0.099 vs
+/// 0.199; but Himeno XL 6.24 ms persistent vs 5.47 with a block per chunk of
+/// 8 planes. Reductions add to 128 slots, so many blocks cost little.
+bool wantsPersistentGrid(const Kernel &K) { return K.hasReductions() && K.Rank <= 2; }
+
 std::string shape(const Schedule &S) {
   return std::to_string(S.Block[0]) + "x" + std::to_string(S.Block[1]) + "x" +
          std::to_string(S.Block[2]);
@@ -74,12 +81,7 @@ Schedule chooseSchedule(const Kernel &K) {
       S.PointsPerThread = 8;
     }
   }
-  // Persistent grids for rank 1 and 2 reductions only (H100, same run,
-  // bench/results/2026-11-23T022216Z.json, explore rows): Jacobi 2-D sweep
-  // 0.234 ms persistent vs 0.263 one block per tile, error_check 0.099 vs
-  // 0.199; but Himeno XL 6.24 ms persistent vs 5.47 with a block per chunk of
-  // 8 planes. Reductions add to 128 slots, so many blocks cost little.
-  S.Persistent = K.hasReductions() && K.Rank <= 2;
+  S.Persistent = wantsPersistentGrid(K);
   return S;
 }
 
@@ -97,7 +99,7 @@ public:
     if (It != Opts.ScheduleOverrides.end()) {
       K.Sched = It->second;
       K.Sched.FromUser = true;
-      K.Sched.Persistent = K.hasReductions() && K.Rank <= 2;
+      K.Sched.Persistent = wantsPersistentGrid(K);
       if (K.Sched.StreamDim >= K.Rank) {
         K.Remarks.push_back({"tile", K.Loc,
                              "--tile streams along dimension " +

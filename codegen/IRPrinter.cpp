@@ -1,6 +1,8 @@
 //===- IRPrinter.cpp ------------------------------------------------------===//
 #include "codegen/IRPrinter.h"
 
+#include "codegen/Pass.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -11,10 +13,13 @@ namespace stencilc::ir {
 
 static std::string printFloat(double V, Type T) {
   char Buf[64];
+  // f32 spells its non-finite values with the literal suffix too, so that
+  // the reader knows the type of every constant from its spelling.
+  const char *Suffix = T == Type::Float32 ? "f" : "";
   if (std::isinf(V))
-    return V > 0 ? "inf" : "-inf";
+    return std::string(V > 0 ? "inf" : "-inf") + Suffix;
   if (std::isnan(V))
-    return "nan";
+    return std::string("nan") + Suffix;
   std::snprintf(Buf, sizeof Buf, T == Type::Float32 ? "%.9g" : "%.17g", V);
   std::string S = Buf;
   // Shortest round-tripping spelling reads better: try fewer digits first.
@@ -43,6 +48,12 @@ static std::string printOffsets(const std::vector<int> &O) {
   return S;
 }
 
+std::string printLoc(SourceLoc L) {
+  if (!L.valid())
+    return "";
+  return " loc(" + std::to_string(L.Line) + ":" + std::to_string(L.Col) + ")";
+}
+
 std::string printExpr(const Expr &E) {
   if (!E)
     return "<null>";
@@ -67,6 +78,9 @@ std::string printExpr(const Expr &E) {
     return "index(" + std::to_string(as<Index>(E)->Dim) + ")";
   case ExprKind::Unary: {
     const Unary *U = as<Unary>(E);
+    // "-2" is the constant -2; the negation of the constant 2 is "-(2)".
+    if (U->Op == UnaryOp::Neg && U->Operand->Kind == ExprKind::Constant)
+      return "-(" + printExpr(U->Operand) + ")";
     return std::string(opSpelling(U->Op)) + printExpr(U->Operand);
   }
   case ExprKind::Binary: {
@@ -102,10 +116,7 @@ public:
 
   void print(const Kernel &K) {
     Current = &K;
-    OS << "kernel " << K.Name << " rank " << K.Rank;
-    if (K.Loc.valid())
-      OS << "            ; line " << K.Loc.Line;
-    OS << "\n";
+    OS << "kernel " << K.Name << " rank " << K.Rank << printLoc(K.Loc) << "\n";
     for (const Param &P : K.Params)
       printParam(P);
     printDecisions(K);
@@ -134,7 +145,7 @@ private:
     OS << " " << P.Name;
     if (isReduction(P.Kind) && P.Accum != P.Elem)
       OS << " acc " << typeName(P.Accum);
-    OS << "\n";
+    OS << printLoc(P.Loc) << "\n";
   }
 
   void printDecisions(const Kernel &K) {
@@ -158,15 +169,21 @@ private:
         OS << (I ? ", " : " ") << G.Grids[I];
       OS << " }\n";
     }
+    // The schedule is printed once a pass or the user chose it, or whenever
+    // it is not the default one the reader assumes when the line is absent.
+    const Schedule Default;
     bool Scheduled = std::find(K.PassesApplied.begin(), K.PassesApplied.end(),
-                               "tile") != K.PassesApplied.end() ||
-                     K.Sched.FromUser;
+                               stencilc::passName(stencilc::PassID::Tile)) !=
+                         K.PassesApplied.end() ||
+                     K.Sched.FromUser || !sameSchedule(K.Sched, Default);
     if (Scheduled) {
       OS << "  schedule block (" << K.Sched.Block[0] << ", " << K.Sched.Block[1]
          << ", " << K.Sched.Block[2] << ")";
       if (K.Sched.StreamDim >= 0)
         OS << " stream dim " << K.Sched.StreamDim << " points-per-thread "
            << K.Sched.PointsPerThread;
+      else if (K.Sched.PointsPerThread != 1)
+        OS << " points-per-thread " << K.Sched.PointsPerThread;
       if (K.Sched.Persistent)
         OS << " persistent";
       if (K.Sched.FromUser)
@@ -189,6 +206,18 @@ private:
       OS << "  reductions " << loweringName(K.Reductions) << "\n";
     if (HasHistogram)
       OS << "  histograms " << loweringName(K.Histograms) << "\n";
+    if (!K.PassesApplied.empty()) {
+      OS << "  applied";
+      for (size_t I = 0; I < K.PassesApplied.size(); ++I)
+        OS << (I ? ", " : " ") << K.PassesApplied[I];
+      OS << "\n";
+    }
+  }
+
+  static bool sameSchedule(const Schedule &A, const Schedule &B) {
+    return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
+           A.StreamDim == B.StreamDim && A.Persistent == B.Persistent &&
+           A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {
@@ -210,24 +239,26 @@ private:
     switch (S.Kind) {
     case StmtKind::Declare:
       OS << "let %" << S.Name << ": " << typeName(S.Ty) << " = "
-         << printExpr(S.Value) << "\n";
+         << printExpr(S.Value) << printLoc(S.Loc) << "\n";
       return;
     case StmtKind::Assign:
-      OS << "%" << S.Name << " = " << printExpr(S.Value) << "\n";
+      OS << "%" << S.Name << " = " << printExpr(S.Value) << printLoc(S.Loc)
+         << "\n";
       return;
     case StmtKind::Store:
-      OS << "store " << S.Name << " = " << printExpr(S.Value) << "\n";
+      OS << "store " << S.Name << " = " << printExpr(S.Value)
+         << printLoc(S.Loc) << "\n";
       return;
     case StmtKind::Reduce:
       OS << "reduce " << S.Name << " " << reduceOp(S.Name) << " "
-         << printExpr(S.Value) << "\n";
+         << printExpr(S.Value) << printLoc(S.Loc) << "\n";
       return;
     case StmtKind::HistAdd:
       OS << "hist " << S.Name << "[" << printExpr(S.Index)
-         << "] += " << printExpr(S.Value) << "\n";
+         << "] += " << printExpr(S.Value) << printLoc(S.Loc) << "\n";
       return;
     case StmtKind::If:
-      OS << "if " << printExpr(S.Cond) << " {\n";
+      OS << "if " << printExpr(S.Cond) << " {" << printLoc(S.Loc) << "\n";
       printBlock(S.Then, Depth + 1);
       if (!S.Else.empty()) {
         indent(Depth);
@@ -252,8 +283,18 @@ std::string printKernel(const Kernel &K) {
   return OS.str();
 }
 
+std::string quoted(const std::string &Text) {
+  std::string S = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      S += '\\';
+    S += C;
+  }
+  return S + "\"";
+}
+
 std::string printModule(const Module &M) {
-  std::string S = "; module " + M.SourceFile + "\n";
+  std::string S = "module " + quoted(M.SourceFile) + "\n";
   for (const Kernel &K : M.Kernels)
     S += "\n" + printKernel(K);
   return S;

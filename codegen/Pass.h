@@ -3,8 +3,8 @@
 // A pass runs on one kernel at a time, rewrites its body through the IR or
 // records a decision on it, and says whether it changed anything. Passes talk
 // to each other only through the IR and PassOptions, never through globals.
-// Each pass lives in codegen/passes/<Name>.{h,cpp}; codegen/Pipeline.cpp
-// lists them in order.
+// Each pass lives in codegen/passes/<Id>.{h,cpp}; its name, summary and place
+// in the pipeline come from the one table codegen/Passes.def.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASS_H
@@ -12,10 +12,13 @@
 
 #include "codegen/IR.h"
 
+#include <cstdint>
 #include <map>
-#include <set>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 
 namespace stencilc {
 
@@ -31,18 +34,34 @@ struct PassOptions {
   int SmVersion = 90;
 };
 
+/// Every pass, in pipeline order (codegen/Passes.def).
+enum class PassID : uint8_t {
+#define STENCILC_PASS(Id, Name, Summary) Id,
+#include "codegen/Passes.def"
+};
+
+/// The stable command-line name (kebab-case): "hoist-division", ...
+const char *passName(PassID ID);
+/// One line for --list-passes.
+const char *passSummary(PassID ID);
+/// The pass of that command-line name, if there is one.
+std::optional<PassID> lookupPass(std::string_view Name);
+
 class Pass {
 public:
+  explicit Pass(PassID ID) : ID(ID) {}
   virtual ~Pass() = default;
-  /// The stable command-line name (kebab-case, from DESIGN.md).
-  virtual const char *name() const = 0;
-  /// One line for --list-passes.
-  virtual const char *summary() const = 0;
+  PassID id() const { return ID; }
+  const char *name() const { return passName(ID); }
+  const char *summary() const { return passSummary(ID); }
   /// False for a contract pass whose transformation is not written yet: it
   /// runs as a no-op and --list-passes says so.
   virtual bool implemented() const { return true; }
   /// Runs on K; returns true when K changed (body or decisions).
   virtual bool run(ir::Kernel &K, const PassOptions &Opts) = 0;
+
+private:
+  PassID ID;
 };
 
 } // namespace stencilc

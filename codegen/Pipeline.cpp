@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - the passes, in order --------------------------------===//
 //
-// Read top to bottom: this is the whole optimisation pipeline.
+// Read top to bottom: this is the whole optimisation pipeline. The order is
+// the order of codegen/Passes.def:
 //
 //   hoist-division   a / uniform  ->  a * (1 / uniform), reciprocal per launch
 //   merge-arrays     read-only grids read at the same points -> array of records
@@ -8,6 +9,9 @@
 //   smem-cache       grids read at several offsets staged in shared memory
 //   warp-aggregate   warp-level combining for reductions before the atomic
 //   lower-histograms histogram lowering chosen per launch from the bin count
+//
+// After the frontend and after every pass that runs, the footprint is
+// recomputed and the verifier checks every kernel (body and decisions).
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Pipeline.h"
@@ -25,14 +29,48 @@
 
 namespace stencilc {
 
+const char *passName(PassID ID) {
+  switch (ID) {
+#define STENCILC_PASS(Id, Name, Summary)                                       \
+  case PassID::Id:                                                             \
+    return Name;
+#include "codegen/Passes.def"
+  }
+  return "?";
+}
+
+const char *passSummary(PassID ID) {
+  switch (ID) {
+#define STENCILC_PASS(Id, Name, Summary)                                       \
+  case PassID::Id:                                                             \
+    return Summary;
+#include "codegen/Passes.def"
+  }
+  return "?";
+}
+
+std::optional<PassID> lookupPass(std::string_view Name) {
+#define STENCILC_PASS(Id, PassNameText, Summary)                               \
+  if (Name == PassNameText)                                                    \
+    return PassID::Id;
+#include "codegen/Passes.def"
+  return std::nullopt;
+}
+
+std::unique_ptr<Pass> createPass(PassID ID) {
+  switch (ID) {
+#define STENCILC_PASS(Id, Name, Summary)                                       \
+  case PassID::Id:                                                             \
+    return create##Id##Pass();
+#include "codegen/Passes.def"
+  }
+  return nullptr;
+}
+
 std::vector<std::unique_ptr<Pass>> createPipeline() {
   std::vector<std::unique_ptr<Pass>> P;
-  P.push_back(createHoistDivisionPass());
-  P.push_back(createMergeArraysPass());
-  P.push_back(createTilePass());
-  P.push_back(createSmemCachePass());
-  P.push_back(createWarpAggregatePass());
-  P.push_back(createLowerHistogramsPass());
+#define STENCILC_PASS(Id, Name, Summary) P.push_back(create##Id##Pass());
+#include "codegen/Passes.def"
   return P;
 }
 
@@ -45,24 +83,33 @@ void verifyOrThrow(const ir::Module &M, const std::string &After) {
     throw std::logic_error("IR verification failed after " + After + ":" + Msg);
 }
 
-void runPipeline(ir::Module &M, const PipelineOptions &Opts,
-                 const PrintHook &Print) {
+void prepareModule(ir::Module &M, const std::string &Producer) {
   for (ir::Kernel &K : M.Kernels)
     K.Foot = ir::computeFootprint(K);
-  verifyOrThrow(M, "the frontend");
+  verifyOrThrow(M, Producer);
+}
 
+bool runPass(ir::Module &M, Pass &P, const PassOptions &Opts) {
+  bool Changed = false;
+  for (ir::Kernel &K : M.Kernels) {
+    if (!P.run(K, Opts))
+      continue;
+    Changed = true;
+    K.PassesApplied.push_back(P.name());
+    K.Foot = ir::computeFootprint(K);
+  }
+  verifyOrThrow(M, "pass '" + std::string(P.name()) + "'");
+  return Changed;
+}
+
+void runPipeline(ir::Module &M, const PipelineOptions &Opts,
+                 const PrintHook &Print) {
+  prepareModule(M, "the frontend");
   for (const std::unique_ptr<Pass> &P : createPipeline()) {
     const std::string Name = P->name();
     bool Enabled = Opts.OptLevel > 0 && !Opts.Disabled.count(Name);
-    if (Enabled) {
-      for (ir::Kernel &K : M.Kernels) {
-        if (!P->run(K, Opts.Pass))
-          continue;
-        K.PassesApplied.push_back(Name);
-        K.Foot = ir::computeFootprint(K);
-      }
-      verifyOrThrow(M, "pass '" + Name + "'");
-    }
+    if (Enabled)
+      runPass(M, *P, Opts.Pass);
     if (Print && (Opts.PrintAfterAll || Opts.PrintAfter.count(Name)))
       Print(Enabled ? Name : Name + " (disabled)", M);
   }

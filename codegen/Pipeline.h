@@ -11,8 +11,10 @@
 
 namespace stencilc {
 
-/// The passes in the order they run. Names are the CLI contract.
+/// Every pass, in pipeline order (codegen/Passes.def).
 std::vector<std::unique_ptr<Pass>> createPipeline();
+/// One pass, by its registry entry.
+std::unique_ptr<Pass> createPass(PassID ID);
 
 struct PipelineOptions {
   int OptLevel = 2;                    ///< -O0 runs no pass
@@ -33,7 +35,17 @@ void runPipeline(ir::Module &M, const PipelineOptions &Opts,
                  const PrintHook &Print);
 
 /// Throws std::logic_error listing the verifier's messages, if any.
+/// Throws std::logic_error listing every verifier error, naming After.
 void verifyOrThrow(const ir::Module &M, const std::string &After);
+
+/// Computes every kernel's footprint and verifies the module that Producer
+/// (the frontend, or the IR reader) built.
+void prepareModule(ir::Module &M, const std::string &Producer);
+
+/// Runs P on every kernel of M; a kernel it changes gets P's name appended
+/// to PassesApplied and its footprint recomputed; then verifies M. Returns
+/// whether any kernel changed.
+bool runPass(ir::Module &M, Pass &P, const PassOptions &Opts);
 
 } // namespace stencilc
 

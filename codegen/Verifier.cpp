@@ -2,11 +2,14 @@
 #include "codegen/Verifier.h"
 
 #include "codegen/IRVisitor.h"
+#include "codegen/Pass.h"
 
 #include <map>
 #include <set>
 
 namespace stencilc::ir {
+
+using stencilc::lookupPass;
 
 namespace {
 
@@ -19,6 +22,11 @@ public:
     for (const Uniform &U : K.Uniforms)
       checkUniform(U);
     checkBlock(K.Body);
+    checkSchedule();
+    checkMerged();
+    checkCached();
+    checkLowerings();
+    checkPassesApplied();
     return Errors;
   }
 
@@ -156,6 +164,133 @@ private:
       checkBlock(S.Then);
       checkBlock(S.Else);
       break;
+    }
+  }
+
+  //===--- decisions: what the passes recorded, as the emitter needs it ---===//
+
+  std::string dims(const std::array<int, 3> &A, int N) const {
+    std::string S;
+    for (int D = 0; D < N; ++D)
+      S += (D ? "x" : "") + std::to_string(A[D]);
+    return S;
+  }
+
+  /// CUDA's limits (every architecture stencilc targets): 1024 threads per
+  /// block, at most 64 along z.
+  void checkSchedule() {
+    const Schedule &S = K.Sched;
+    long Threads = 1;
+    for (int D = 0; D < 3; ++D) {
+      if (S.Block[D] < 1)
+        return fail("schedule: block " + dims(S.Block, 3) +
+                    " has a dimension below 1");
+      Threads *= S.Block[D];
+    }
+    if (Threads > 1024)
+      fail("schedule: block " + dims(S.Block, 3) + " has " +
+           std::to_string(Threads) + " threads, more than 1024");
+    if (S.Block[2] > 64)
+      fail("schedule: block z " + std::to_string(S.Block[2]) +
+           " is more than 64");
+    if (S.PointsPerThread < 1)
+      fail("schedule: points per thread " +
+           std::to_string(S.PointsPerThread) + " is below 1");
+    if (S.StreamDim < -1 || S.StreamDim >= K.Rank)
+      fail("schedule: streamed dimension " + std::to_string(S.StreamDim) +
+           " in a kernel of rank " + std::to_string(K.Rank));
+  }
+
+  /// The grids a merge group interleaves: read-only, read only at the
+  /// centre, of the group's type, in one group each, at most 32 fields
+  /// (stencil::detail::RecordSources::MaxFields).
+  void checkMerged() {
+    std::set<std::string> Seen;
+    for (const MergeGroup &G : K.Merged) {
+      const std::string Where = "merge group '" + G.Name + "': ";
+      if (K.findParam(G.Name) || !Seen.insert(G.Name).second)
+        fail(Where + "its name is already taken");
+      if (G.Grids.empty() || G.Grids.size() > 32)
+        fail(Where + std::to_string(G.Grids.size()) +
+             " grids (1 to 32 fit a record)");
+      for (const std::string &Name : G.Grids) {
+        const Param *P = K.findParam(Name);
+        if (!P || P->Kind != ParamKind::In) {
+          fail(Where + "'" + Name + "' is not an In grid");
+          continue;
+        }
+        if (P->Elem != G.Elem)
+          fail(Where + "'" + Name + "' is " + typeName(P->Elem) +
+               ", the records hold " + typeName(G.Elem));
+        if (!Seen.insert(Name).second)
+          fail(Where + "'" + Name + "' is merged twice");
+        const GridFootprint *F = K.Foot.find(Name);
+        if (F && (F->Offsets.size() != 1 ||
+                  F->Offsets[0] != std::vector<int>(K.Rank, 0)))
+          fail(Where + "'" + Name + "' is read away from the centre");
+      }
+    }
+  }
+
+  /// Cached grids as SmemCacheLowering lowers them: rank 2, one point per
+  /// thread, a tile of the block's shape (rows x columns), and a halo that
+  /// covers every offset the grid is read at.
+  void checkCached() {
+    std::set<std::string> Seen;
+    for (const CachedGrid &C : K.Cached) {
+      const std::string Where = "cached grid '" + C.Grid + "': ";
+      const Param *P = K.findParam(C.Grid);
+      if (!P || P->Kind != ParamKind::In) {
+        fail(Where + "not an In grid");
+        continue;
+      }
+      if (!Seen.insert(C.Grid).second)
+        fail(Where + "cached twice");
+      if (K.Rank != 2)
+        fail(Where + "shared-memory tiles are lowered for rank 2 only");
+      if (K.hasHistograms())
+        fail(Where + "histogram kernels are not lowered tile by tile");
+      if (K.Sched.StreamDim != -1 || K.Sched.PointsPerThread != 1)
+        fail(Where + "a tiled kernel walks one point per thread, not a "
+                     "streamed dimension");
+      for (const MergeGroup &G : K.Merged)
+        for (const std::string &M : G.Grids)
+          if (M == C.Grid)
+            fail(Where + "also merged into '" + G.Name + "'");
+      if (C.Tile[0] != K.Sched.Block[1] || C.Tile[1] != K.Sched.Block[0])
+        fail(Where + "tile " + dims(C.Tile, 2) + " is not the block " +
+             dims(K.Sched.Block, 2) + " (rows x columns)");
+      const GridFootprint *F = K.Foot.find(C.Grid);
+      for (int D = 0; D < K.Rank && F; ++D)
+        if (C.HaloLo[D] < -F->Lo[D] || C.HaloHi[D] < F->Hi[D] ||
+            C.HaloLo[D] < 0 || C.HaloHi[D] < 0)
+          fail(Where + "halo lo " + dims(C.HaloLo, K.Rank) + " hi " +
+               dims(C.HaloHi, K.Rank) +
+               " does not cover the reads along dimension " +
+               std::to_string(D));
+    }
+  }
+
+  /// A lowering other than the default is a decision about reductions or
+  /// histograms, so the kernel must have some. (Every HistogramLowering value
+  /// is one the generated launcher dispatches on.)
+  void checkLowerings() {
+    if (K.Reductions != ReductionLowering::BlockTreeAtomic &&
+        !K.hasReductions())
+      fail(std::string("reductions lowered as ") + loweringName(K.Reductions) +
+           " in a kernel without reductions");
+    if (K.Histograms != HistogramLowering::PlainAtomic && !K.hasHistograms())
+      fail(std::string("histograms lowered as ") + loweringName(K.Histograms) +
+           " in a kernel without histograms");
+  }
+
+  void checkPassesApplied() {
+    std::set<std::string> Seen;
+    for (const std::string &Name : K.PassesApplied) {
+      if (!lookupPass(Name))
+        fail("applied: '" + Name + "' is not a pass");
+      else if (!Seen.insert(Name).second)
+        fail("applied: '" + Name + "' listed twice");
     }
   }
 

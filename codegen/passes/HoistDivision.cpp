@@ -64,7 +64,7 @@ private:
       K.Uniforms.push_back(U);
       It = ByDivisor.emplace(Key, U.Name).first;
     }
-    K.Remarks.push_back({"hoist-division", CurrentLoc,
+    K.Remarks.push_back({passName(PassID::HoistDivision), CurrentLoc,
                          "division by '" + Key + "' became a multiply by %" +
                              It->second + " = 1 / " + Key +
                              ", computed once per launch (may differ in the "
@@ -78,11 +78,7 @@ private:
 
 class HoistDivisionPass : public Pass {
 public:
-  const char *name() const override { return "hoist-division"; }
-  const char *summary() const override {
-    return "divisions by launch-uniform values become multiplies by a "
-           "reciprocal computed once per launch";
-  }
+  HoistDivisionPass() : Pass(PassID::HoistDivision) {}
   bool run(Kernel &K, const PassOptions &) override {
     size_t Before = K.Remarks.size();
     Hoister H(K);

@@ -23,11 +23,7 @@ std::string binRange(const stencil::HistogramLoweringRange &R) {
 
 class LowerHistogramsPass : public Pass {
 public:
-  const char *name() const override { return "lower-histograms"; }
-  const char *summary() const override {
-    return "histogram updates: each launch picks plain, warp-aggregated or "
-           "shared-memory privatised atomics from the bin count";
-  }
+  LowerHistogramsPass() : Pass(PassID::LowerHistograms) {}
   bool run(Kernel &K, const PassOptions &Opts) override {
     int Histograms = 0;
     for (const Param &P : K.Params)

@@ -29,11 +29,7 @@ bool readOnlyAtCentre(const Kernel &K, const Param &P) {
 
 class MergeArraysPass : public Pass {
 public:
-  const char *name() const override { return "merge-arrays"; }
-  const char *summary() const override {
-    return "read-only grids read only at the centre become one array of "
-           "records read with 16-byte loads";
-  }
+  MergeArraysPass() : Pass(PassID::MergeArrays) {}
   bool run(Kernel &K, const PassOptions &) override {
     if (!K.Merged.empty())
       return false;
@@ -41,7 +37,7 @@ public:
     if (Groups.empty())
       return false;
     if (K.hasHistograms()) {
-      K.Remarks.push_back({"merge-arrays", K.Loc,
+      K.Remarks.push_back({name(), K.Loc,
                            "not merged: a histogram kernel's time goes to "
                            "its scattered atomics, not its streamed reads"});
       return false;
@@ -53,7 +49,7 @@ public:
       for (const std::string &N : G.Grids)
         List += (List.empty() ? "" : ", ") + N;
       K.Remarks.push_back(
-          {"merge-arrays", K.Loc,
+          {name(), K.Loc,
            "merged " + std::to_string(G.Grids.size()) + " read-only " +
                typeName(G.Elem) + " grids read only at the centre {" + List +
                "} into '" + G.Name + "', records of " + std::to_string(Fields) +

@@ -39,11 +39,7 @@ bool isMerged(const Kernel &K, const std::string &Grid) {
 
 class SmemCachePass : public Pass {
 public:
-  const char *name() const override { return "smem-cache"; }
-  const char *summary() const override {
-    return "grids read at several offsets are staged through shared memory "
-           "with their halo (off by default; --smem-cache=KERNEL forces it)";
-  }
+  SmemCachePass() : Pass(PassID::SmemCache) {}
 
   bool run(Kernel &K, const PassOptions &Opts) override {
     if (!Opts.SmemCacheForced.count(K.Name))

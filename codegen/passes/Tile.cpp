@@ -89,11 +89,7 @@ namespace {
 
 class TilePass : public Pass {
 public:
-  const char *name() const override { return "tile"; }
-  const char *summary() const override {
-    return "chooses block shape, points per thread, streamed dimension and "
-           "a persistent grid for reductions";
-  }
+  TilePass() : Pass(PassID::Tile) {}
   bool run(Kernel &K, const PassOptions &Opts) override {
     auto It = Opts.ScheduleOverrides.find(K.Name);
     if (It != Opts.ScheduleOverrides.end()) {
@@ -101,18 +97,18 @@ public:
       K.Sched.FromUser = true;
       K.Sched.Persistent = wantsPersistentGrid(K);
       if (K.Sched.StreamDim >= K.Rank) {
-        K.Remarks.push_back({"tile", K.Loc,
+        K.Remarks.push_back({name(), K.Loc,
                              "--tile streams along dimension " +
                                  std::to_string(K.Sched.StreamDim) +
                                  " of a rank " + std::to_string(K.Rank) +
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
-      K.Remarks.push_back({"tile", K.Loc, describe(K, K.Sched) + " from --tile"});
+      K.Remarks.push_back({name(), K.Loc, describe(K, K.Sched) + " from --tile"});
       return true;
     }
     K.Sched = chooseSchedule(K);
-    K.Remarks.push_back({"tile", K.Loc, describe(K, K.Sched)});
+    K.Remarks.push_back({name(), K.Loc, describe(K, K.Sched)});
     return true;
   }
 };

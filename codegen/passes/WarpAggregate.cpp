@@ -9,16 +9,12 @@ namespace {
 
 class WarpAggregatePass : public Pass {
 public:
-  const char *name() const override { return "warp-aggregate"; }
-  const char *summary() const override {
-    return "reductions combine within each warp by shuffles before the "
-           "block's single atomic";
-  }
+  WarpAggregatePass() : Pass(PassID::WarpAggregate) {}
   bool run(Kernel &K, const PassOptions &) override {
     if (!K.hasReductions() || K.Reductions == ReductionLowering::WarpShuffleAtomic)
       return false;
     K.Reductions = ReductionLowering::WarpShuffleAtomic;
-    K.Remarks.push_back({"warp-aggregate", K.Loc,
+    K.Remarks.push_back({name(), K.Loc,
                          "reductions: per-thread partials, warp shuffles, "
                          "one shared slot per warp, one atomic per block"});
     return true;

@@ -5,12 +5,14 @@ import lit.formats
 
 config.name = "stencilc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".test"]
+config.suffixes = [".cpp", ".test", ".sir"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.stencilc_obj_root, "test", "lit")
 
 src = config.stencilc_src_root
+# %stencilc-opt before %stencilc, which is its prefix.
+config.substitutions.append(("%stencilc-opt", config.stencilc_opt_bin))
 config.substitutions.append(("%stencilc", config.stencilc_bin))
 config.substitutions.append(("%dsl", os.path.join(src, "dsl")))
 config.substitutions.append(("%runtime", os.path.join(src, "runtime", "include")))

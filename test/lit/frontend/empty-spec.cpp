@@ -7,7 +7,7 @@ inline double not_a_kernel(double x) { return x; }
 
 // CHECK: empty-spec.cpp:1:1: warning: spec defines no kernel
 // CHECK: empty-spec.cpp:1:1: note: mark each kernel 'STENCIL_KERNEL void name(...)'; kernels in included files are not translated
-// CHECK: ; module {{.*}}empty-spec.cpp
+// CHECK: module "{{.*}}empty-spec.cpp"
 // CHECK-NOT: kernel
 
 // EMPTY: .tmp.cpp:1:1: warning: spec defines no kernel

@@ -20,7 +20,7 @@ STENCIL_KERNEL void copy1d(In<int64_t, 1> a, Out<int64_t, 1> b) {
   b() = a(-3) + a(0);
 }
 
-// CHECK-LABEL: kernel helmholtz_sweep rank 2 {{.*}}; line 6
+// CHECK-LABEL: kernel helmholtz_sweep rank 2 loc(6:{{[0-9]+}}){{$}}
 // CHECK-NEXT:    param in f64[2] uold
 // CHECK-NEXT:    param in f64[2] f
 // CHECK-NEXT:    param out f64[2] u

@@ -13,6 +13,6 @@ STENCIL_KERNEL void second(In<double, 1> a, Out<double, 1> b) { b() = a(); }
 STENCIL_KERNEL void first(In<double, 1> a, Out<double, 1> b) { b() = helper(a()); }
 
 // CHECK-NOT:   kernel helper
-// CHECK-LABEL: kernel second rank 1 {{.*}}; line 10
-// CHECK-LABEL: kernel first rank 1 {{.*}}; line 13
+// CHECK-LABEL: kernel second rank 1 loc(10:{{[0-9]+}}){{$}}
+// CHECK-LABEL: kernel first rank 1 loc(13:{{[0-9]+}}){{$}}
 // CHECK-NOT:   kernel

@@ -1,0 +1,56 @@
+//===- PipelineFlags.cpp --------------------------------------------------===//
+#include "tools/common/PipelineFlags.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace stencilc {
+
+bool parseSmVersion(llvm::StringRef Value, int &Out) {
+  if (!Value.consume_front("sm_"))
+    return false;
+  return !Value.getAsInteger(10, Out) && Out > 0;
+}
+
+bool parseTileFlag(llvm::StringRef Value,
+                   std::map<std::string, ir::Schedule> &Out) {
+  llvm::SmallVector<llvm::StringRef, 4> Fields;
+  Value.split(Fields, ':');
+  if (Fields.size() < 2 || Fields[0].empty() || Fields[1].empty())
+    return false;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Fields[1].split(Parts, 'x');
+  if (Parts.empty() || Parts.size() > 3)
+    return false;
+  ir::Schedule S;
+  S.Block = {1, 1, 1};
+  int Threads = 1;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (Parts[I].getAsInteger(10, S.Block[I]) || S.Block[I] < 1)
+      return false;
+    if (S.Block[I] > 1024 || (Threads *= S.Block[I]) > 1024)
+      return false;
+  }
+  bool StreamGiven = false;
+  for (size_t I = 2; I < Fields.size(); ++I) {
+    auto [Key, Val] = Fields[I].split('=');
+    if (Key == "ppt") {
+      if (Val.getAsInteger(10, S.PointsPerThread) || S.PointsPerThread < 1)
+        return false;
+    } else if (Key == "stream") {
+      StreamGiven = true;
+      if (Val == "none")
+        S.StreamDim = -1;
+      else if (Val.getAsInteger(10, S.StreamDim) || S.StreamDim < 0 ||
+               S.StreamDim > 2)
+        return false;
+    } else {
+      return false;
+    }
+  }
+  if (!StreamGiven && S.PointsPerThread > 1)
+    S.StreamDim = 0;
+  Out[Fields[0].str()] = S;
+  return true;
+}
+
+} // namespace stencilc

@@ -1,0 +1,34 @@
+//===- PipelineFlags.h - option values both tools parse the same way ------===//
+//
+// stencilc and stencilc-opt accept the same --tile and --arch values; the
+// parsing lives here once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_TOOLS_COMMON_PIPELINEFLAGS_H
+#define STENCILC_TOOLS_COMMON_PIPELINEFLAGS_H
+
+#include "codegen/IR.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+
+namespace stencilc {
+
+/// The usage text for a malformed --tile value.
+inline constexpr const char *TileSyntax =
+    "KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none], at most 1024 threads";
+
+/// Parses KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] into Out[KERNEL];
+/// returns false on a malformed value. Without stream=, a ppt above 1
+/// streams along dimension 0.
+bool parseTileFlag(llvm::StringRef Value,
+                   std::map<std::string, ir::Schedule> &Out);
+
+/// --arch=sm_NN -> NN; false when malformed.
+bool parseSmVersion(llvm::StringRef Value, int &Out);
+
+} // namespace stencilc
+
+#endif

@@ -1,0 +1,196 @@
+//===- stencilc-opt.cpp - run chosen passes on textual IR -----------------===//
+//
+//   stencilc-opt FILE.sir [--passes=NAME,...|--passes=default] [-o OUT]
+//                [--emit=ir|cuda] [--header OUT.h] [--print-after-each]
+//                [--report] [--tile=...] [--smem-cache=KERNEL] [--arch=sm_NN]
+//
+// In the spirit of mlir-opt: reads the IR that `stencilc --emit=ir` prints
+// (FILE may be '-'), verifies it, runs exactly the passes named, in the
+// order named (`default` is the whole pipeline in its order), verifies after
+// each, and prints the IR, or with --emit=cuda the CUDA and host header that
+// stencilc would write for it. A lit test of one pass starts from IR and
+// runs that pass alone (test/lit/passes/*/).
+//
+// Exit status: 0 success; 1 the input has errors (syntax, names, types, or a
+// verifier failure: an IR file is the user's input); 2 usage error; 3 a pass
+// produced IR the verifier refuses (a bug in stencilc).
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/CudaEmitter.h"
+#include "codegen/IRParser.h"
+#include "codegen/IRPrinter.h"
+#include "codegen/Pipeline.h"
+#include "codegen/Report.h"
+#include "tools/common/PipelineFlags.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <stdexcept>
+
+using namespace llvm;
+
+namespace {
+
+enum ExitCode { Success = 0, InputError = 1, UsageError = 2, InternalError = 3 };
+enum class EmitKind { Cuda, IR };
+
+cl::OptionCategory Cat("stencilc-opt options");
+
+cl::opt<std::string> InputPath(cl::Positional, cl::desc("<file.sir | ->"),
+                               cl::init("-"), cl::cat(Cat));
+cl::opt<std::string> OutputPath("o", cl::desc("Write the IR (or CUDA) here; '-' is stdout (default)"),
+                                cl::value_desc("file"), cl::init("-"), cl::cat(Cat));
+cl::opt<std::string> HeaderPath("header", cl::desc("With --emit=cuda: write the host header here (default: before the CUDA, in the same stream)"),
+                                cl::value_desc("file"), cl::cat(Cat));
+cl::opt<std::string> Passes("passes", cl::desc("Comma-separated passes to run, in this order; 'default' is the whole pipeline (default: none)"),
+                            cl::value_desc("names"), cl::cat(Cat));
+cl::opt<EmitKind> Emit("emit", cl::desc("What to write"), cl::init(EmitKind::IR),
+                       cl::values(clEnumValN(EmitKind::IR, "ir", "the IR after the passes (default)"),
+                                  clEnumValN(EmitKind::Cuda, "cuda", "CUDA source and host header")),
+                       cl::cat(Cat));
+cl::opt<bool> PrintAfterEach("print-after-each", cl::desc("Print the IR after every pass that runs (on stderr)"),
+                             cl::cat(Cat));
+cl::opt<bool> Report("report", cl::desc("Print the remarks of the passes that ran and the per-kernel report on stderr"),
+                     cl::cat(Cat));
+cl::list<std::string> TileOverride("tile", cl::desc("As stencilc --tile: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
+                                   cl::value_desc("kernel:shape"), cl::cat(Cat));
+cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
+                                       cl::value_desc("kernel"), cl::cat(Cat));
+cl::opt<std::string> Arch("arch", cl::desc("Target architecture (default: sm_90)"),
+                          cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(Cat));
+cl::opt<std::string> Namespace("namespace", cl::desc("With --emit=cuda: namespace of the host API (default: gpu)"),
+                               cl::value_desc("name"), cl::init("gpu"), cl::cat(Cat));
+cl::opt<bool> LineDirectives("line-directives", cl::desc("With --emit=cuda: #line directives into the spec"),
+                             cl::cat(Cat));
+cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
+                         cl::cat(Cat));
+
+int usage(const Twine &Msg) {
+  errs() << "stencilc-opt: error: " << Msg << "\n";
+  return UsageError;
+}
+
+bool writeFile(StringRef Path, StringRef Text) {
+  if (Path == "-") {
+    outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "stencilc-opt: error: cannot write '" << Path
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+/// The passes --passes names, in its order.
+bool choosePasses(std::vector<std::unique_ptr<stencilc::Pass>> &Out) {
+  if (Passes == "default") {
+    Out = stencilc::createPipeline();
+    return true;
+  }
+  SmallVector<StringRef, 8> Names;
+  StringRef(Passes).split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef N : Names) {
+    std::optional<stencilc::PassID> ID = stencilc::lookupPass(N.trim());
+    if (!ID) {
+      usage("unknown pass '" + N.trim() + "' in --passes (see --list-passes)");
+      return false;
+    }
+    Out.push_back(stencilc::createPass(*ID));
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Cat);
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "stencilc-opt: runs stencilc passes on textual IR "
+          "(the output of stencilc --emit=ir)\n",
+          &errs()))
+    return UsageError;
+  if (ListPasses) {
+    for (const auto &P : stencilc::createPipeline())
+      outs() << P->name() << "\n";
+    return Success;
+  }
+
+  stencilc::PassOptions Opts;
+  for (const std::string &T : TileOverride)
+    if (!stencilc::parseTileFlag(T, Opts.ScheduleOverrides))
+      return usage("malformed --tile=" + T + " (expected " +
+                   stencilc::TileSyntax + ")");
+  for (const std::string &N : SmemCacheKernels)
+    Opts.SmemCacheForced.insert(N);
+  if (!stencilc::parseSmVersion(Arch, Opts.SmVersion))
+    return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
+  std::vector<std::unique_ptr<stencilc::Pass>> Pipeline;
+  if (!choosePasses(Pipeline))
+    return UsageError;
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFileOrSTDIN(InputPath, /*IsText=*/true);
+  if (!Buffer)
+    return usage("cannot read '" + InputPath + "': " +
+                 Buffer.getError().message());
+  std::string Name = InputPath == "-" ? "<stdin>" : InputPath.getValue();
+  stencilc::ir::ParseError Err;
+  std::optional<stencilc::ir::Module> M =
+      stencilc::ir::parseModule((*Buffer)->getBuffer(), Err);
+  if (!M) {
+    errs() << Name;
+    if (Err.Loc.valid())
+      errs() << ":" << Err.Loc.Line << ":" << Err.Loc.Col;
+    errs() << ": error: " << Err.Message << "\n";
+    return InputError;
+  }
+  try {
+    stencilc::prepareModule(*M, "reading " + Name);
+  } catch (const std::logic_error &E) {
+    errs() << Name << ": error: " << E.what() << "\n";
+    return InputError;
+  }
+
+  try {
+    for (const std::unique_ptr<stencilc::Pass> &P : Pipeline) {
+      stencilc::runPass(*M, *P, Opts);
+      if (PrintAfterEach)
+        errs() << "; *** IR after " << P->name() << " ***\n"
+               << stencilc::ir::printModule(*M);
+    }
+  } catch (const std::logic_error &E) {
+    errs() << "stencilc-opt: internal error: " << E.what() << "\n";
+    return InternalError;
+  }
+
+  if (Report)
+    errs() << stencilc::reportModule(*M);
+  if (Emit == EmitKind::IR)
+    return writeFile(OutputPath, stencilc::ir::printModule(*M)) ? Success
+                                                                : UsageError;
+
+  stencilc::EmitOptions EO;
+  EO.Namespace = Namespace;
+  EO.Arch = Arch;
+  EO.LineDirectives = LineDirectives;
+  EO.HeaderName = HeaderPath.empty()
+                      ? ""
+                      : sys::path::filename(HeaderPath).str();
+  stencilc::EmitResult R = stencilc::emitCuda(*M, EO);
+  if (HeaderPath.empty())
+    return writeFile(OutputPath, R.Header + "\n" + R.Cuda) ? Success
+                                                           : UsageError;
+  return writeFile(OutputPath, R.Cuda) && writeFile(HeaderPath, R.Header)
+             ? Success
+             : UsageError;
+}

@@ -95,6 +95,11 @@ private:
     return Pos + Ahead < Text.size() ? Text[Pos + Ahead] : '\0';
   }
   SourceLoc here() const { return {Line, Col}; }
+  /// Where the next token starts.
+  SourceLoc at() {
+    skipSpace();
+    return here();
+  }
 
   void advance() {
     if (Text[Pos] == '\n') {
@@ -227,7 +232,7 @@ private:
   }
 
   int smallInt(int Lo, int Hi, const char *What) {
-    SourceLoc L = here();
+    SourceLoc L = at();
     int64_t V = integer();
     if (V < Lo || V > Hi)
       failAt(L, std::string(What) + " " + std::to_string(V) + " is not in " +
@@ -250,7 +255,7 @@ private:
   }
 
   Type type() {
-    SourceLoc L = here();
+    SourceLoc L = at();
     std::string W = word();
     if (std::optional<Type> T = typeByName(W))
       return *T;
@@ -291,7 +296,7 @@ private:
   //===--- kernels ---------------------------------------------------------===//
 
   Kernel kernel() {
-    SourceLoc KernelAt = here();
+    SourceLoc KernelAt = at();
     expectWord("kernel");
     Kernel K;
     K.Name = word();
@@ -323,7 +328,7 @@ private:
   }
 
   void param(Kernel &K) {
-    SourceLoc At = here();
+    SourceLoc At = at();
     expectWord("param");
     Param P;
     std::string KindName = word();
@@ -351,7 +356,7 @@ private:
   void decision(Kernel &K,
                 std::vector<std::pair<SourceLoc, GridFootprint>> &Printed,
                 std::optional<std::pair<SourceLoc, Footprint>> &Domain) {
-    SourceLoc At = here();
+    SourceLoc At = at();
     try {
       decisionOrThrow(K, At, Printed, Domain);
     } catch (const std::logic_error &E) {
@@ -435,6 +440,8 @@ private:
       do
         K.PassesApplied.push_back(word(true));
       while (accept(","));
+    } else if (What == "param") {
+      failAt(At, "parameters come before the decision lines");
     } else {
       failAt(At, "expected a parameter, a decision line or '{', found '" +
                      What + "'");
@@ -500,7 +507,7 @@ private:
   }
 
   StmtPtr stmt() {
-    SourceLoc At = here();
+    SourceLoc At = at();
     try {
       return stmtOrThrow(At);
     } catch (const std::logic_error &E) {
@@ -606,7 +613,7 @@ private:
 
   Expr expr() {
     skipSpace();
-    SourceLoc At = here();
+    SourceLoc At = at();
     char C = peek();
     if (C == '(')
       return parenthesised();
@@ -644,7 +651,17 @@ private:
     return named(At);
   }
 
+  /// Runs a make function, reporting the node it refuses at At.
+  template <class MakeFn> Expr build(SourceLoc At, MakeFn Make) {
+    try {
+      return Make();
+    } catch (const std::logic_error &E) {
+      failAt(At, E.what());
+    }
+  }
+
   Expr parenthesised() {
+    SourceLoc Open = at();
     expect("(");
     Expr First = expr();
     if (accept(")"))
@@ -654,10 +671,10 @@ private:
       expect(":");
       Expr F = expr();
       expect(")");
-      return Select::make(First, T, F);
+      return build(Open, [&] { return Select::make(First, T, F); });
     }
     skipSpace();
-    SourceLoc At = here();
+    SourceLoc At = at();
     size_t Start = Pos;
     while (!atEnd() && std::string_view("+-*/%<>=!&|").find(peek()) !=
                            std::string_view::npos)
@@ -669,14 +686,14 @@ private:
                      rest() + "'");
     Expr Second = expr();
     expect(")");
-    return Binary::make(*Op, First, Second);
+    return build(Open, [&] { return Binary::make(*Op, First, Second); });
   }
 
   /// A literal: 12 (i32), 12l (i64), 1.5 / 1e+300 / inf / nan (f64),
   /// the same with an 'f' suffix (f32); an optional leading '-'.
   Expr number() {
     skipSpace();
-    SourceLoc At = here();
+    SourceLoc At = at();
     std::string Spelling;
     if (peek() == '-') {
       Spelling = "-";

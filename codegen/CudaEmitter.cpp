@@ -35,8 +35,6 @@
 #include "codegen/SmemCacheLowering.h"
 #include "codegen/HistogramEmitter.h"
 
-#include "codegen/passes/MergeArrays.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -31,9 +31,9 @@
 // and the last ulp of transcendental functions differ.
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/CudaEmitter.h"
-#include "codegen/SmemCacheLowering.h"
-#include "codegen/HistogramEmitter.h"
+#include "codegen/cuda/CudaEmitter.h"
+#include "codegen/cuda/SmemCacheLowering.h"
+#include "codegen/cuda/HistogramEmitter.h"
 
 #include <algorithm>
 #include <cmath>

@@ -42,6 +42,11 @@ int byteSize(Type T) {
 }
 bool isInteger(Type T) { return T == Type::Int32 || T == Type::Int64; }
 
+int mergedRecordFields(int N, Type Elem) {
+  int PerVector = 16 / byteSize(Elem);
+  return (N + PerVector - 1) / PerVector * PerVector;
+}
+
 Type promote(Type A, Type B) {
   if (A == Type::Float64 || B == Type::Float64) return Type::Float64;
   if (A == Type::Float32 || B == Type::Float32) return Type::Float32;

@@ -279,6 +279,8 @@ struct MergeGroup {
   std::vector<std::string> Grids;  ///< fields, in record order
   Type Elem;
 };
+/// Fields per record for N grids of Elem: N rounded up to 16 bytes.
+int mergedRecordFields(int N, Type Elem);
 
 enum class ReductionLowering : uint8_t {
   BlockTreeAtomic,   ///< shared-memory tree per block, one atomic per block

@@ -12,7 +12,7 @@
 // (a verifier failure, or nvcc rejecting generated code: a bug in stencilc).
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/CudaEmitter.h"
+#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"

@@ -7,11 +7,6 @@ namespace stencilc {
 
 using namespace ir;
 
-int mergedRecordFields(int N, Type Elem) {
-  int PerVector = 16 / byteSize(Elem);
-  return (N + PerVector - 1) / PerVector * PerVector;
-}
-
 namespace {
 
 bool readOnlyAtCentre(const Kernel &K, const Param &P) {

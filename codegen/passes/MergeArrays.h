@@ -29,8 +29,6 @@
 
 namespace stencilc {
 std::unique_ptr<Pass> createMergeArraysPass();
-/// Fields per record for N grids of Elem: N rounded up to 16 bytes.
-int mergedRecordFields(int N, ir::Type Elem);
 } // namespace stencilc
 
 #endif

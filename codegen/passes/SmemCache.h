@@ -5,7 +5,7 @@
 // that `tile` chose) plus the grid's halo from the footprint once, then the
 // point work reads that grid from shared memory. The decision is recorded as
 // ir::CachedGrid (tile, halo low/high) with a --report remark naming the
-// grids, tile, halo and shared bytes; codegen/SmemCacheLowering.{h,cpp}
+// grids, tile, halo and shared bytes; codegen/cuda/SmemCacheLowering.{h,cpp}
 // carries it out.
 //
 // When: only for kernels named with --smem-cache=KERNEL; it is off by

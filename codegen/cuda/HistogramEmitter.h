@@ -14,8 +14,8 @@
 // same area after the flush.
 //
 //===----------------------------------------------------------------------===//
-#ifndef STENCILC_CODEGEN_HISTOGRAMEMITTER_H
-#define STENCILC_CODEGEN_HISTOGRAMEMITTER_H
+#ifndef STENCILC_CODEGEN_CUDA_HISTOGRAMEMITTER_H
+#define STENCILC_CODEGEN_CUDA_HISTOGRAMEMITTER_H
 
 #include "codegen/IR.h"
 

@@ -1,5 +1,5 @@
-//===- SmemCacheLowering.cpp ----------------------------------------------===//
-#include "codegen/SmemCacheLowering.h"
+//===- SmemCacheLowering.cpp - CUDA for the grids smem-cache staged ------===//
+#include "codegen/cuda/SmemCacheLowering.h"
 
 namespace stencilc {
 

@@ -15,8 +15,8 @@
 // and extents).
 //
 //===----------------------------------------------------------------------===//
-#ifndef STENCILC_CODEGEN_SMEMCACHELOWERING_H
-#define STENCILC_CODEGEN_SMEMCACHELOWERING_H
+#ifndef STENCILC_CODEGEN_CUDA_SMEMCACHELOWERING_H
+#define STENCILC_CODEGEN_CUDA_SMEMCACHELOWERING_H
 
 #include "codegen/IR.h"
 

@@ -1,5 +1,5 @@
-//===- HistogramEmitter.cpp -----------------------------------------------===//
-#include "codegen/HistogramEmitter.h"
+//===- HistogramEmitter.cpp - CUDA for Histogram<T> updates ---------------===//
+#include "codegen/cuda/HistogramEmitter.h"
 
 #include "runtime/include/stencil/histogram_model.hpp"
 

@@ -8,8 +8,8 @@
 // decisions of its own beyond the straightforward lowering.
 //
 //===----------------------------------------------------------------------===//
-#ifndef STENCILC_CODEGEN_CUDAEMITTER_H
-#define STENCILC_CODEGEN_CUDAEMITTER_H
+#ifndef STENCILC_CODEGEN_CUDA_CUDAEMITTER_H
+#define STENCILC_CODEGEN_CUDA_CUDAEMITTER_H
 
 #include "codegen/IR.h"
 

@@ -1,0 +1,243 @@
+//===- Expressions.cpp - IR expressions and statements as CUDA ------------===//
+//
+// The point work: literals, expressions and the statements of a kernel's
+// body. A grid read is a load at the point's linear index plus a constant
+// offset in units of the row-major strides, unless merge-arrays made it a
+// record field (Records.cpp) or smem-cache staged it (SmemCacheLowering).
+// Expressions are printed for exactness as CudaEmitter.cpp's header says:
+// fully parenthesised, every subexpression of the IR type, and floating
+// multiplies as __fmul_rn/__dmul_rn unless EmitOptions::ContractFma.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/cuda/HistogramEmitter.h"
+#include "codegen/cuda/KernelEmitter.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace stencilc::cuda {
+
+using namespace ir;
+
+std::string floatLiteral(double V, Type T) {
+  const bool Single = T == Type::Float32;
+  if (std::isinf(V))
+    return std::string(V < 0 ? "(-" : "(") + (Single ? "HUGE_VALF" : "HUGE_VAL") + ")";
+  if (std::isnan(V))
+    return Single ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
+  char Buf[64];
+  std::string S;
+  // The shortest spelling that reads back to the same value.
+  for (int Digits = 1; Digits <= 17; ++Digits) {
+    std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
+    double Back = std::strtod(Buf, nullptr);
+    bool Same = Single ? static_cast<float>(Back) == static_cast<float>(V)
+                       : Back == V;
+    if (Same || Digits == 17) {
+      S = Buf;
+      break;
+    }
+  }
+  if (S.find_first_of(".eEn") == std::string::npos)
+    S += ".0";
+  if (Single)
+    S += "f";
+  return V < 0 || std::signbit(V) ? "(" + S + ")" : S;
+}
+
+std::string intLiteral(int64_t V, Type T) {
+  if (T == Type::Int32) {
+    if (V == INT32_MIN)
+      return "(-2147483647 - 1)";
+    return V < 0 ? "(" + std::to_string(V) + ")" : std::to_string(V);
+  }
+  if (V == INT64_MIN)
+    return "(int64_t(-9223372036854775807) - 1)";
+  return "int64_t(" + std::to_string(V) + ")";
+}
+
+namespace {
+
+/// Math functions with the C spelling of each type: the f-suffixed ones for
+/// float (never the __fast intrinsics), and std::min/max semantics.
+std::string mathName(MathFn Fn, Type T) {
+  const bool Single = T == Type::Float32;
+  auto F = [&](const char *Name) {
+    return std::string(Name) + (Single ? "f" : "");
+  };
+  switch (Fn) {
+  case MathFn::Sqrt: return F("sqrt");
+  case MathFn::Abs:
+    if (T == Type::Int32) return "abs";
+    if (T == Type::Int64) return "llabs";
+    return F("fabs");
+  case MathFn::Min: return "stencil::detail::minOf";
+  case MathFn::Max: return "stencil::detail::maxOf";
+  case MathFn::Exp: return F("exp");
+  case MathFn::Log: return F("log");
+  case MathFn::Pow: return F("pow");
+  case MathFn::Sin: return F("sin");
+  case MathFn::Cos: return F("cos");
+  case MathFn::Floor: return F("floor");
+  case MathFn::Ceil: return F("ceil");
+  }
+  return "?";
+}
+
+} // namespace
+
+//--- expressions ---------------------------------------------------------
+
+std::string KernelEmitter::offsetExpr(const std::vector<int> &Offsets) {
+  std::string S = "at_";
+  for (int D = 0; D < K.Rank; ++D) {
+    int O = Offsets[D];
+    if (O == 0)
+      continue;
+    std::string Unit;
+    if (D == K.Rank - 1) {
+      Unit = std::to_string(std::abs(O));
+    } else {
+      UsesStride[D] = true;
+      Unit = "stride" + std::to_string(D) + "_";
+      if (std::abs(O) != 1)
+        Unit = std::to_string(std::abs(O)) + " * " + Unit;
+    }
+    S += (O < 0 ? " - " : " + ") + Unit;
+  }
+  return S;
+}
+
+std::string KernelEmitter::expr(const Expr &E, bool Host) {
+  switch (E->Kind) {
+  case ExprKind::Constant: {
+    const Constant *C = as<Constant>(E);
+    if (C->Ty == Type::Bool)
+      return C->IntValue ? "true" : "false";
+    if (isInteger(C->Ty))
+      return intLiteral(C->IntValue, C->Ty);
+    return floatLiteral(C->FloatValue, C->Ty);
+  }
+  case ExprKind::Var: {
+    const Var *V = as<Var>(E);
+    return V->Scope == VarScope::Param ? V->Name : localName(V->Name);
+  }
+  case ExprKind::GridRead: {
+    const GridRead *G = as<GridRead>(E);
+    std::string Cached = Cache.read(*G);
+    if (!Cached.empty())
+      return Cached;
+    UsesAt = true;
+    int Field = 0;
+    if (const MergeGroup *M = mergeGroupOf(G->Grid, Field))
+      return recordField(*M, Field); // merge-arrays reads only the centre
+    return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
+  }
+  case ExprKind::Index: {
+    int D = as<Index>(E)->Dim;
+    return "static_cast<int>(i" + std::to_string(D) + "_)";
+  }
+  case ExprKind::Unary: {
+    const Unary *U = as<Unary>(E);
+    return std::string("(") + opSpelling(U->Op) + expr(U->Operand, Host) + ")";
+  }
+  case ExprKind::Binary: {
+    const Binary *B = as<Binary>(E);
+    if (B->Op == BinaryOp::Mul && isFloat(B->Ty) && !Host && !Opts.ContractFma)
+      return std::string(B->Ty == Type::Float32 ? "__fmul_rn(" : "__dmul_rn(") +
+             expr(B->LHS, Host) + ", " + expr(B->RHS, Host) + ")";
+    return "(" + expr(B->LHS, Host) + " " + opSpelling(B->Op) + " " +
+           expr(B->RHS, Host) + ")";
+  }
+  case ExprKind::Select: {
+    const Select *S = as<Select>(E);
+    return "(" + expr(S->Cond, Host) + " ? " + expr(S->TrueValue, Host) +
+           " : " + expr(S->FalseValue, Host) + ")";
+  }
+  case ExprKind::Cast: {
+    const Cast *C = as<Cast>(E);
+    return "static_cast<" + cxxType(C->Ty) + ">(" + expr(C->Value, Host) + ")";
+  }
+  case ExprKind::Call: {
+    const Call *C = as<Call>(E);
+    std::string S = mathName(C->Fn, C->Ty) + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + expr(C->Args[I], Host);
+    S += ")";
+    if (C->Fn == MathFn::Abs && C->Ty == Type::Int64)
+      S = "static_cast<int64_t>(" + S + ")"; // llabs returns long long
+    return S;
+  }
+  }
+  return "?";
+}
+
+/// E converted to T the way C++'s implicit conversion would.
+std::string KernelEmitter::exprAs(const Expr &E, Type T) {
+  std::string S = expr(E);
+  return E->Ty == T ? S : "static_cast<" + cxxType(T) + ">(" + S + ")";
+}
+
+//--- statements ----------------------------------------------------------
+
+void KernelEmitter::location(std::ostringstream &OS, const Stmt &S,
+                             int Depth) {
+  if (!S.Loc.valid())
+    return;
+  if (Opts.LineDirectives)
+    OS << "#line " << S.Loc.Line << " \"" << SpecFile << "\"\n";
+  OS << indent(Depth) << "// " << SpecFile << ":" << S.Loc.Line << "\n";
+}
+
+void KernelEmitter::block(std::ostringstream &OS, const Block &B, int Depth) {
+  for (const StmtPtr &S : B)
+    stmt(OS, *S, Depth);
+}
+
+void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
+  location(OS, S, Depth);
+  const std::string In = indent(Depth);
+  switch (S.Kind) {
+  case StmtKind::Declare:
+    OS << In << cxxType(S.Ty) << " " << localName(S.Name) << " = "
+       << expr(S.Value) << ";\n";
+    return;
+  case StmtKind::Assign:
+    OS << In << localName(S.Name) << " = " << expr(S.Value) << ";\n";
+    return;
+  case StmtKind::Store: {
+    const Param *P = K.findParam(S.Name);
+    UsesAt = true;
+    OS << In << S.Name << "[at_] = " << exprAs(S.Value, P->Elem) << ";\n";
+    return;
+  }
+  case StmtKind::Reduce:
+    OS << In << reduceStmt(S) << "\n";
+    return;
+  case StmtKind::HistAdd:
+    OS << In << histogramAdd(S) << "\n";
+    return;
+  case StmtKind::If:
+    OS << In << "if (" << expr(S.Cond) << ") {\n";
+    block(OS, S.Then, Depth + 1);
+    if (!S.Else.empty()) {
+      OS << In << "} else {\n";
+      block(OS, S.Else, Depth + 1);
+    }
+    OS << In << "}\n";
+    return;
+  }
+}
+
+/// h[i] += v through the kernel's histogram target (HistogramEmitter.h).
+std::string KernelEmitter::histogramAdd(const Stmt &S) {
+  const Param *P = K.findParam(S.Name);
+  return histogramUpdate(S, exprAs(S.Index, Type::Int64),
+                         exprAs(S.Value, P->Elem), isLaunchUniform(S.Value));
+}
+
+} // namespace stencilc::cuda

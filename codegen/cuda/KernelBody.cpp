@@ -1,0 +1,198 @@
+//===- KernelBody.cpp - the __global__ kernel: signature and loops --------===//
+//
+// One __global__ kernel per IR kernel, a template on its index type (int
+// while every linear index fits, int64_t otherwise; kernels with histograms
+// are templates over their lowering instead), whose threads walk the domain
+// with grid-stride loops, x along the last (contiguous) dimension. What
+// `tile` decided is lowered here: the streamed dimension is the innermost
+// loop, walked in chunks of points_per_thread_ consecutive points, its linear
+// index an induction variable. With smem-cache, SmemCacheLowering writes the
+// loops over tiles instead. Around the point work come the reductions'
+// partials (before) and the histogram flush and block reductions (after).
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/cuda/HistogramEmitter.h"
+#include "codegen/cuda/KernelEmitter.h"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace stencilc::cuda {
+
+using namespace ir;
+
+std::string KernelEmitter::kernelSignature() const {
+  std::vector<std::string> Args;
+  for (const Param &P : K.Params) {
+    std::string T = cxxType(P.Elem);
+    int Field = 0;
+    switch (P.Kind) {
+    case ParamKind::In:
+      if (!mergeGroupOf(P.Name, Field))
+        Args.push_back("const " + T + "* __restrict__ " + P.Name);
+      break;
+    case ParamKind::Out:
+    case ParamKind::InOut:
+      Args.push_back(T + "* __restrict__ " + P.Name);
+      break;
+    case ParamKind::Histogram:
+      Args.push_back(T + "* __restrict__ " + P.Name);
+      Args.push_back("int64_t " + P.Name + "_size_");
+      Args.push_back("stencil::detail::HistogramFault* " + P.Name + "_fault_");
+      break;
+    case ParamKind::Sum:
+    case ParamKind::Max:
+    case ParamKind::Min:
+      Args.push_back(cxxType(deviceAccumType(P)) + "* " + P.Name + "_total_");
+      break;
+    case ParamKind::Scalar:
+      Args.push_back(T + " " + P.Name);
+      break;
+    }
+  }
+  for (const MergeGroup &M : K.Merged)
+    Args.push_back("const " + vectorType(M.Elem) + "* __restrict__ " +
+                   recordParam(M));
+  for (const Uniform &U : K.Uniforms)
+    Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
+  if (K.Sched.StreamDim >= 0)
+    Args.push_back("int points_per_thread_");
+  for (const std::string &A : Cache.kernelParams())
+    Args.push_back(A);
+  Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
+                 "> dom_");
+  std::string S = (hasHistograms() ? histogramKernelTemplate(K)
+                                   : std::string("template <class Index>\n")) +
+                  "__global__ void " + kernelName() + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    S += (I ? ",\n    " : "\n    ") + Args[I];
+  return S + ")";
+}
+
+/// Thread axis walking domain dimension D: x is the last dimension.
+std::string KernelEmitter::axis(int D) const {
+  static const char *Axes[3] = {"x", "y", "z"};
+  return Axes[K.Rank - 1 - D];
+}
+
+/// The loops over the domain, outermost first: grid-stride loops over
+/// every dimension but the streamed one, then (innermost) the streamed
+/// dimension walked in chunks of points_per_thread_ consecutive points.
+std::vector<int> KernelEmitter::loopOrder() const {
+  std::vector<int> Order;
+  for (int D = 0; D < K.Rank; ++D)
+    if (D != K.Sched.StreamDim)
+      Order.push_back(D);
+  if (K.Sched.StreamDim >= 0)
+    Order.push_back(K.Sched.StreamDim);
+  return Order;
+}
+
+/// Index is the kernel's template parameter: int when every linear index
+/// (records included) fits comfortably, int64_t otherwise. 32-bit index
+/// arithmetic takes Himeno's kernel from 72 to 56 registers and the Jacobi
+/// sweep from 70 to 56 (ptxas -v, sm_90).
+std::string KernelEmitter::loopHeader(int D, int Depth) const {
+  std::string A = axis(D), I = "i" + std::to_string(D) + "_";
+  std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
+  std::string Hi = "Index(dom_.Hi[" + std::to_string(D) + "])";
+  std::string Thread = "(Index(blockIdx." + A + ") * Index(blockDim." + A +
+                       ") + Index(threadIdx." + A + "))";
+  std::string Step = "Index(gridDim." + A + ") * Index(blockDim." + A + ")";
+  if (D != K.Sched.StreamDim)
+    return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
+           "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
+  std::string C = "chunk" + std::to_string(D) + "_";
+  std::string End = "end" + std::to_string(D) + "_";
+  std::string S = indent(Depth) + "for (Index " + C + " = " + Lo + " + " +
+                  Thread + " * points_per_thread_; " + C + " < " + Hi + "; " +
+                  C + " += " + "(" + Step + ") * points_per_thread_) {\n" +
+                  indent(Depth + 1) + "const Index " + End + " = " + C +
+                  " + points_per_thread_ < " + Hi + " ? " + C +
+                  " + points_per_thread_ : " + Hi + ";\n";
+  // The linear index is an induction variable of the streamed loop, not
+  // recomputed from the coordinates at each point: Himeno XL kernel 5.46 ->
+  // 5.16 ms (1.098x -> 1.039x the floor), L 0.680 -> 0.644 ms (H100,
+  // bench/proto/NOTES.md).
+  std::string Next = "++" + I;
+  if (UsesAt) {
+    S += indent(Depth + 1) + "Index at_ = " + linearIndex(D, C) + ";\n";
+    Next += ", at_ += " + strideOf(D);
+  }
+  // Not unrolled: 36 instead of 56 registers for the Jacobi sweep,
+  // 0.234 ms vs 0.249 (H100, bench/results/2026-11-23T022216Z.json).
+  return S + indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
+         "for (Index " + I + " = " + C + "; " + I + " < " + End + "; " + Next +
+         ") {\n";
+}
+
+/// The closing brace(s) of the loop of dimension D opened at Depth.
+std::string KernelEmitter::loopFooter(int D, int Depth) const {
+  std::string S;
+  if (D == K.Sched.StreamDim)
+    S += indent(Depth + 1) + "}\n"; // the points of one chunk
+  return S + indent(Depth) + "}\n";
+}
+
+/// The linear index of the point: the coordinates times the row-major
+/// strides, with Stream's coordinate read from StreamVar instead.
+std::string KernelEmitter::linearIndex(int Stream,
+                                       const std::string &StreamVar) const {
+  std::string At;
+  for (int D = 0; D < K.Rank; ++D) {
+    std::string I = D == Stream ? StreamVar : "i" + std::to_string(D) + "_";
+    At += (D ? " + " : "") +
+          (D == K.Rank - 1 ? I : I + " * stride" + std::to_string(D) + "_");
+  }
+  return At;
+}
+
+/// The distance in elements between neighbours along dimension D.
+std::string KernelEmitter::strideOf(int D) const {
+  return D == K.Rank - 1 ? "1" : "stride" + std::to_string(D) + "_";
+}
+
+std::string KernelEmitter::kernelBody() {
+  const std::vector<int> Order = loopOrder();
+  const bool Streams = K.Sched.StreamDim >= 0;
+  const int Depth =
+      Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
+  std::ostringstream Points;
+  block(Points, K.Body, Depth);
+
+  std::ostringstream OS;
+  OS << histogramKernelBegin(K);
+  if (hasHistograms()) // a template over its lowering, not its index type
+    OS << "  using Index = int64_t;\n";
+  OS << threadPartials();
+  for (int D = 0; D < K.Rank - 1; ++D)
+    if (UsesStride[D] || UsesAt)
+      OS << "  const Index stride" << D << "_ = Index(dom_.Stride[" << D << "]);\n";
+  int Open = 1;
+  if (Cache.active())
+    OS << Cache.beginTiles();
+  else
+    for (int D : Order) {
+      OS << loopHeader(D, Open);
+      Open += D == K.Sched.StreamDim ? 2 : 1;
+    }
+  if (UsesAt && (Cache.active() || !Streams))
+    OS << indent(Depth) << "const Index at_ = " << linearIndex() << ";\n";
+  OS << recordLoads(Depth);
+  OS << Points.str();
+  if (Cache.active()) {
+    OS << Cache.endTiles();
+  } else {
+    int Opened = Depth; // where the loop being closed was opened
+    for (auto D = Order.rbegin(); D != Order.rend(); ++D) {
+      Opened -= *D == K.Sched.StreamDim ? 2 : 1;
+      OS << loopFooter(*D, Opened);
+    }
+  }
+  OS << histogramKernelEnd(K, hasReductions());
+  OS << blockReductions();
+  return OS.str();
+}
+
+} // namespace stencilc::cuda

@@ -1,0 +1,152 @@
+//===- KernelEmitter.h - the CUDA emitter's class, shared by its files ----===//
+//
+// Private to codegen/cuda/ (the entry point is CudaEmitter.h). One
+// KernelEmitter writes one ir::Kernel's part of NAME.h and NAME.cu. As with
+// Halide's Simplify_Internal.h, the class is declared here once and its
+// members are defined in one file per concern, the host launcher apart from
+// the device code:
+//
+//   CudaEmitter.cpp  emitCuda, the layout of NAME.h and NAME.cu, local names
+//   Expressions.cpp  expressions, literals and statements (the point work)
+//   Records.cpp      merged grids (merge-arrays) read as record fields
+//   Reductions.cpp   per-thread partials, the block combine, the
+//                    self-resetting accumulators, their finalize kernel and
+//                    the conversion to the result
+//   KernelBody.cpp   the __global__ kernel: signature and loops over the domain
+//   Launcher.cpp     the host launcher: domain, launch shape, reduction
+//                    buffers, record packing, the launch and the readback
+//
+// SmemCacheLowering and HistogramEmitter carry out the smem-cache and
+// histogram decisions; the members above call into them.
+//
+// Emission has one piece of state besides the names: expressions note
+// whether the point work needs the linear index (UsesAt) and which strides
+// (UsesStride), so kernelBody() prints the point work before the loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_CUDA_KERNELEMITTER_H
+#define STENCILC_CODEGEN_CUDA_KERNELEMITTER_H
+
+#include "codegen/IR.h"
+#include "codegen/cuda/CudaEmitter.h"
+#include "codegen/cuda/SmemCacheLowering.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace stencilc::cuda {
+
+// Helpers more than one file uses (defined in the file named).
+std::string indent(int Depth);                   // CudaEmitter.cpp
+std::string cxxType(ir::Type T);                 // CudaEmitter.cpp
+std::string floatLiteral(double V, ir::Type T);  // Expressions.cpp
+std::string intLiteral(int64_t V, ir::Type T);   // Expressions.cpp
+const char *reductionKindName(ir::ParamKind K);  // Reductions.cpp
+
+class KernelEmitter {
+public:
+  KernelEmitter(const ir::Kernel &K, const EmitOptions &Opts,
+                const std::string &SpecFile)
+      : K(K), Opts(Opts), SpecFile(SpecFile) {
+    assignNames();
+  }
+
+  std::string resultType() const { return K.Name + "_result"; }
+  bool hasReductions() const { return K.hasReductions(); }
+  bool hasHistograms() const { return K.hasHistograms(); }
+
+  // CudaEmitter.cpp
+  std::string headerDecl() const;
+  std::string source();
+
+private:
+  //--- names (CudaEmitter.cpp) ----------------------------------------------
+  void assignNames();
+  template <class F> static void forEachDeclare(const ir::Block &B, F &&Fn);
+  std::string localName(const std::string &Name) const;
+
+  //--- expressions and statements (Expressions.cpp) -------------------------
+  std::string offsetExpr(const std::vector<int> &Offsets);
+  std::string expr(const ir::Expr &E, bool Host = false);
+  std::string exprAs(const ir::Expr &E, ir::Type T);
+  void location(std::ostringstream &OS, const ir::Stmt &S, int Depth);
+  void block(std::ostringstream &OS, const ir::Block &B, int Depth);
+  void stmt(std::ostringstream &OS, const ir::Stmt &S, int Depth);
+  std::string histogramAdd(const ir::Stmt &S);
+
+  //--- merged grids (Records.cpp) -------------------------------------------
+  const ir::MergeGroup *mergeGroupOf(const std::string &Grid, int &Field) const;
+  static int perVector(ir::Type T) { return 16 / ir::byteSize(T); }
+  static std::string vectorType(ir::Type T);
+  static int recordFields(const ir::MergeGroup &M);
+  std::string recordParam(const ir::MergeGroup &M) const {
+    return M.Name + "_";
+  }
+  std::string recordVector(const ir::MergeGroup &M, int V) const;
+  std::string recordField(const ir::MergeGroup &M, int Field) const;
+  std::string recordLoads(int Depth) const;
+
+  //--- reductions (Reductions.cpp) ------------------------------------------
+  /// Kernels with reductions (and no histogram, whose faults keep the
+  /// host-initialised scratch) keep their accumulators on the device, as
+  /// ReductionSlots slots each; the finalize kernel moves the totals to
+  /// pinned host memory and resets the slots, so a launch needs no copies.
+  bool selfResetting() const { return hasReductions() && !hasHistograms(); }
+  std::string accumulatorType() const { return K.Name + "_accumulators_"; }
+  std::string totalsType() const { return K.Name + "_totals_"; }
+  std::string finalizeName() const { return K.Name + "_finalize"; }
+  std::string readerName() const { return K.Name + "_read_"; }
+  std::string reduceStmt(const ir::Stmt &S);
+  std::string threadPartials() const;
+  std::string blockReductions() const;
+  std::string accumulatorStruct() const;
+  std::string finalizeKernel() const;
+  std::string resultReader() const;
+  std::string resultConversion() const;
+  std::string deviceIdentity(const ir::Param &P) const;
+
+  //--- the __global__ kernel (KernelBody.cpp) -------------------------------
+  std::string kernelName() const { return K.Name + "_kernel"; }
+  std::string kernelSignature() const;
+  std::string axis(int D) const;
+  std::vector<int> loopOrder() const;
+  std::string loopHeader(int D, int Depth) const;
+  std::string loopFooter(int D, int Depth) const;
+  std::string linearIndex(int Stream = -1,
+                          const std::string &StreamVar = "") const;
+  std::string strideOf(int D) const;
+  std::string kernelBody();
+
+  //--- the host launcher (Launcher.cpp) -------------------------------------
+  std::string launcherSignature(bool WithDefault, bool Async = false) const;
+  std::string launcherArgumentNames() const;
+  std::string docComment() const;
+  const ir::Param *firstGrid() const;
+  static std::string arr3(const std::array<int, 3> &A);
+  std::string launcher();
+  std::string domainSetup(const ir::Param *First);
+  std::string launchShape() const;
+  std::string reductionSmem(const std::string &Block) const;
+  std::string reductionBuffers() const;
+  std::string recordPacking() const;
+  std::string launchArguments() const;
+  std::string kernelLaunch() const;
+  std::string readback() const;
+
+  const ir::Kernel &K;
+  const EmitOptions &Opts;
+  std::string SpecFile;
+  std::map<std::string, std::string> Names;
+  std::string OptsName = "opts";
+  SmemCacheLowering Cache{K};
+  bool UsesAt = false;
+  bool UsesStride[3] = {false, false, false};
+};
+
+} // namespace stencilc::cuda
+
+#endif

@@ -1,0 +1,412 @@
+//===- Launcher.cpp - the host launcher and its declaration ---------------===//
+//
+// The host side of a kernel: the function NAME.h declares (signature and doc
+// comment) and its definition in NAME.cu. The launcher checks the grids'
+// extents and computes the domain (domainSetup), picks the block and grid
+// shape, the index type and the dynamic shared memory (launchShape), sets up
+// the device-side reduction and histogram buffers (reductionBuffers), packs
+// merged grids into records (recordPacking), launches the kernel and, for
+// self-resetting reductions, the finalize kernel (kernelLaunch), and reads
+// the results back (readback). Kernels with self-resetting reductions get an
+// async:: launcher returning a stencil::Pending and a plain one that waits
+// on it; kernels with histograms choose their lowering per launch
+// (HistogramEmitter).
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/cuda/HistogramEmitter.h"
+#include "codegen/cuda/KernelEmitter.h"
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace stencilc::cuda {
+
+using namespace ir;
+
+/// The launcher's signature; Async: the async:: launcher's, which returns
+/// a stencil::Pending of the result (kernels with self-resetting
+/// reductions only).
+std::string KernelEmitter::launcherSignature(bool WithDefault,
+                                             bool Async) const {
+  std::vector<std::string> Args;
+  for (const Param &P : K.Params) {
+    std::string T = cxxType(P.Elem);
+    std::string G = "stencil::Grid<" + T + ", " + std::to_string(P.Rank) + ">";
+    switch (P.Kind) {
+    case ParamKind::In:
+      Args.push_back("const " + G + "& " + P.Name);
+      break;
+    case ParamKind::Out:
+    case ParamKind::InOut:
+      Args.push_back(G + "& " + P.Name);
+      break;
+    case ParamKind::Histogram:
+      Args.push_back("stencil::Grid<" + T + ", 1>& " + P.Name);
+      break;
+    case ParamKind::Scalar:
+      Args.push_back(T + " " + P.Name);
+      break;
+    default: // reductions are returned, not passed
+      break;
+    }
+  }
+  Args.push_back("const stencil::LaunchOptions& " + OptsName +
+                 (WithDefault ? " = {}" : ""));
+  std::string Ret = hasReductions() ? resultType() : "void";
+  if (Async)
+    Ret = "stencil::Pending<" + resultType() + ">";
+  std::string S = Ret + " " + K.Name + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    S += (I ? ",\n    " : "\n    ") + Args[I];
+  return S + ")";
+}
+
+/// The launcher's parameter names, comma-separated, for forwarding.
+std::string KernelEmitter::launcherArgumentNames() const {
+  std::string S;
+  for (const Param &P : K.Params)
+    if (isGrid(P.Kind) || P.Kind == ParamKind::Histogram ||
+        P.Kind == ParamKind::Scalar)
+      S += P.Name + ", ";
+  return S + OptsName;
+}
+
+std::string KernelEmitter::docComment() const {
+  std::ostringstream OS;
+  OS << "/// " << K.Name << " (" << SpecFile;
+  if (K.Loc.valid())
+    OS << ":" << K.Loc.Line;
+  OS << "), rank " << K.Rank << ".\n/// Domain: ";
+  bool Interior = false;
+  for (int D = 0; D < K.Rank; ++D)
+    Interior |= K.Foot.Lo[D] || K.Foot.Hi[D];
+  if (!Interior)
+    OS << "every point";
+  else
+    OS << "the interior";
+  OS << " [";
+  for (int D = 0; D < K.Rank; ++D) {
+    OS << (D ? ", " : "") << K.Foot.Lo[D] << "..E" << D;
+    if (K.Foot.Hi[D])
+      OS << "-" << K.Foot.Hi[D];
+  }
+  OS << "), or " << OptsName << "'s region (checked against the footprint).\n";
+  for (const GridFootprint &G : K.Foot.Grids) {
+    OS << "/// Reads " << G.Grid << " at";
+    for (const std::vector<int> &O : G.Offsets) {
+      OS << " (";
+      for (size_t I = 0; I < O.size(); ++I)
+        OS << (I ? "," : "") << O[I];
+      OS << ")";
+    }
+    OS << ".\n";
+  }
+  for (const Param &P : K.Params) {
+    if (P.Kind == ParamKind::Out || P.Kind == ParamKind::InOut)
+      OS << "/// Writes " << P.Name << " at the centre.\n";
+    if (P.Kind == ParamKind::Histogram)
+      OS << "/// Adds to histogram " << P.Name
+         << " (not cleared; a bin outside it throws stencil::Error).\n";
+    if (isReduction(P.Kind))
+      OS << "/// Returns " << P.Name << ": " << reductionKindName(P.Kind)
+         << "<" << cxxType(P.Elem) << ", " << cxxType(P.Accum) << ">.\n";
+  }
+  return OS.str();
+}
+
+const Param *KernelEmitter::firstGrid() const {
+  for (const Param &P : K.Params)
+    if (isGrid(P.Kind))
+      return &P;
+  return nullptr;
+}
+
+std::string KernelEmitter::arr3(const std::array<int, 3> &A) {
+  return "{" + std::to_string(A[0]) + ", " + std::to_string(A[1]) + ", " +
+         std::to_string(A[2]) + "}";
+}
+
+/// The launcher's definition (for self-resetting reductions: the async::
+/// one, then the plain one that waits on it).
+std::string KernelEmitter::launcher() {
+  std::ostringstream OS;
+  const Param *First = firstGrid();
+  if (selfResetting())
+    OS << "namespace async {\n\n";
+  OS << launcherSignature(/*WithDefault=*/false, selfResetting()) << " {\n";
+  OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
+  if (!First) {
+    OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a grid\");\n}\n";
+    return OS.str();
+  }
+  OS << domainSetup(First);
+  OS << launchShape();
+  OS << reductionBuffers();
+  OS << "  if (!domain_.empty()) {\n";
+  OS << recordPacking();
+  OS << kernelLaunch();
+  OS << "  }\n";
+  OS << readback();
+  return OS.str();
+}
+
+/// The extents (the same for every grid), the domain (the interior, or the
+/// options' region) and the launch-uniform values.
+std::string KernelEmitter::domainSetup(const Param *First) {
+  std::ostringstream OS;
+  const std::string R = std::to_string(K.Rank);
+  const std::string &O = OptsName;
+  OS << "  const stencil::Extents<" << R << "> extents_ = " << First->Name
+     << ".extents();\n";
+  for (const Param &P : K.Params)
+    if (isGrid(P.Kind) && &P != First)
+      OS << "  stencil::detail::requireSameExtents<" << R
+         << ">(kernel_name_, \"" << First->Name << "\", extents_, \""
+         << P.Name << "\", " << P.Name << ".extents());\n";
+  OS << "  const stencil::detail::Domain<" << R
+     << "> domain_ = stencil::detail::launchDomain<" << R
+     << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
+     << arr3(K.Foot.Hi) << ", " << O << ");\n";
+  for (const Uniform &U : K.Uniforms)
+    OS << "  const " << cxxType(U.Ty) << " " << localName(U.Name) << " = "
+       << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
+  return OS.str();
+}
+
+/// The block and grid shape and the points per thread; without histograms
+/// also the index type (kernel_) and the dynamic shared memory (smem_).
+std::string KernelEmitter::launchShape() const {
+  std::ostringstream OS;
+  const std::string R = std::to_string(K.Rank);
+  const std::string &O = OptsName;
+  OS << "  const dim3 block_ = stencil::detail::blockShape<" << R << ">("
+     << arr3(K.Sched.Block) << ", " << O << ");\n";
+  OS << Cache.launcherCheck();
+  if (hasHistograms()) {
+    // Histogram kernels: their own grid and lowering choice
+    // (HistogramEmitter.h); privatised launches get a persistent grid there.
+    OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
+       << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+    OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
+       << ">(domain_, block_, points_per_thread_, "
+       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
+    OS << histogramLauncherChoice(K, O);
+  } else {
+    int IndexScale = 1;
+    for (const MergeGroup &M : K.Merged)
+      IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
+    OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
+    OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
+       << ">(extents_, " << IndexScale << ") ? &" << kernelName()
+       << "<int> : &" << kernelName() << "<int64_t>;\n";
+    OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
+    OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
+       << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+    const std::string Stream =
+        std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
+    OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
+          "resident at once,\n  // every thread walking many points.\n";
+    OS << "  static stencil::detail::ResidentBlocks resident_;\n";
+    OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
+       << (K.Sched.Persistent ? "true" : "false") << " : " << O
+       << ".Persistent > 0;\n";
+    OS << "  const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<"
+       << R << ">(domain_, block_, points_per_thread_, " << Stream
+       << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
+          "stencil::detail::gridShape<"
+       << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
+  }
+  return OS.str();
+}
+
+/// Reduction scratch in shared memory: the widest accumulator, one slot
+/// per thread (tree) or per warp (shuffles).
+std::string KernelEmitter::reductionSmem(const std::string &Block) const {
+  const int SmemElem = reductionSlotBytes(K);
+  if (!SmemElem)
+    return "0";
+  return K.Reductions == ReductionLowering::WarpShuffleAtomic
+             ? "32 * " + std::to_string(SmemElem)
+             : "size_t(stencil::detail::threadsPerBlock(" + Block + ")) * " +
+                   std::to_string(SmemElem);
+}
+
+/// The device-side accumulators and histogram faults: the self-resetting
+/// slots, or a scratch struct set to the identities before the launch.
+std::string KernelEmitter::reductionBuffers() const {
+  std::ostringstream OS;
+  const std::string &O = OptsName;
+  const bool Device = hasReductions() || hasHistograms();
+  if (selfResetting()) {
+    OS << "  // Device-side slots at their identities between launches (the "
+          "finalize kernel\n  // resets them); the totals come back through "
+          "pinned host memory.\n";
+    OS << "  static stencil::detail::SelfResettingAccumulators<"
+       << accumulatorType() << ", " << totalsType() << "> accumulators_;\n";
+    OS << "  if (!accumulators_.device()) {\n";
+    OS << "    " << accumulatorType() << " identity_;\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "    for (auto& slot_ : identity_." << P.Name << ") slot_ = "
+           << deviceIdentity(P) << ";\n";
+    OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
+    OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
+  } else if (Device) {
+    OS << "  // Device-side accumulators and histogram faults, set to their "
+          "identities before\n  // the launch and read back after it.\n";
+    OS << "  struct Accumulators {\n";
+    for (const Param &P : K.Params) {
+      if (isReduction(P.Kind))
+        OS << "    " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+      if (P.Kind == ParamKind::Histogram)
+        OS << "    stencil::detail::HistogramFault " << P.Name << ";\n";
+    }
+    OS << "  };\n";
+    OS << "  static stencil::detail::Scratch scratch_;\n";
+    OS << "  Accumulators* device_ = scratch_.get<Accumulators>(kernel_name_);\n";
+    OS << "  Accumulators host_{};\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    OS << "  stencil::detail::copyToDevice(kernel_name_, device_, &host_, "
+          "sizeof host_, "
+       << O << ".Stream);\n";
+  }
+  return OS.str();
+}
+
+/// Each merged group's record array, packed or repacked for this launch.
+std::string KernelEmitter::recordPacking() const {
+  std::ostringstream OS;
+  const std::string R = std::to_string(K.Rank);
+  const std::string &O = OptsName;
+  for (const MergeGroup &M : K.Merged) {
+    OS << "    // merge-arrays: packed at the first launch, repacked when one "
+          "of the grids changed.\n";
+    OS << "    static stencil::detail::RecordArray<" << cxxType(M.Elem) << ", "
+       << R << ", " << recordFields(M) << "> " << M.Name << "_records_;\n";
+    OS << "    const " << vectorType(M.Elem) << "* " << recordParam(M)
+       << " = reinterpret_cast<const " << vectorType(M.Elem) << "*>("
+       << M.Name << "_records_.get(kernel_name_, {";
+    for (size_t I = 0; I < M.Grids.size(); ++I)
+      OS << (I ? ", " : "") << "&" << M.Grids[I];
+    OS << "}, " << O << ".Stream));\n";
+  }
+  return OS.str();
+}
+
+/// The kernel's arguments, comma-separated, in kernelSignature()'s order.
+std::string KernelEmitter::launchArguments() const {
+  std::vector<std::string> Args;
+  for (const Param &P : K.Params) {
+    int Field = 0;
+    switch (P.Kind) {
+    case ParamKind::In:
+      if (!mergeGroupOf(P.Name, Field))
+        Args.push_back(P.Name + ".data()");
+      break;
+    case ParamKind::Out:
+    case ParamKind::InOut:
+      Args.push_back(P.Name + ".data()"); // mutable data(): bumps version()
+      break;
+    case ParamKind::Histogram:
+      Args.push_back(P.Name + ".data()");
+      Args.push_back(P.Name + ".size()");
+      Args.push_back("&device_->" + P.Name);
+      break;
+    case ParamKind::Scalar:
+      Args.push_back(P.Name);
+      break;
+    default: // reductions: the slots, or the scratch struct's field
+      Args.push_back((selfResetting() ? "device_->" : "&device_->") + P.Name);
+      break;
+    }
+  }
+  for (const MergeGroup &M : K.Merged)
+    Args.push_back(recordParam(M));
+  for (const Uniform &U : K.Uniforms)
+    Args.push_back(localName(U.Name));
+  if (K.Sched.StreamDim >= 0)
+    Args.push_back("points_per_thread_");
+  for (const std::string &A : Cache.launchArgs())
+    Args.push_back(A);
+  Args.push_back("domain_");
+  std::string ArgList;
+  for (size_t I = 0; I < Args.size(); ++I)
+    ArgList += (I ? ", " : "") + Args[I];
+  return ArgList;
+}
+
+/// The launch (through HistogramEmitter for kernels with histograms); for
+/// self-resetting reductions also the finalize kernel and the Pending.
+std::string KernelEmitter::kernelLaunch() const {
+  std::ostringstream OS;
+  const std::string &O = OptsName;
+  const std::string ArgList = launchArguments();
+  if (hasHistograms()) {
+    OS << histogramLaunch(K, kernelName(), ArgList, O,
+                          [this](const std::string &Block) {
+                            return reductionSmem(Block);
+                          });
+  } else {
+    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
+       << O << ".Stream);\n";
+    OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+       << ArgList << ");\n";
+    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    OS << "    timer_.finish();\n";
+  }
+  if (selfResetting()) {
+    OS << "    const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();\n";
+    OS << "    " << finalizeName()
+       << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
+       << ".Stream>>>(device_, static_cast<" << totalsType()
+       << "*>(accumulators_.ring().onDevice(entry_)));\n";
+    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    OS << "    accumulators_.ring().recorded(kernel_name_, entry_, " << O
+       << ".Stream);\n";
+    OS << "    return stencil::Pending<" << resultType()
+       << ">(kernel_name_, &accumulators_.ring(), entry_, &" << readerName()
+       << ");\n";
+  }
+  return OS.str();
+}
+
+/// After the launch. Self-resetting reductions: the identities for an empty
+/// domain, the end of the async:: launcher and the plain launcher. Others:
+/// the scratch struct copied back, histogram faults checked, the result.
+std::string KernelEmitter::readback() const {
+  std::ostringstream OS;
+  const std::string &O = OptsName;
+  const bool Device = hasReductions() || hasHistograms();
+  if (selfResetting()) {
+    OS << "  // An empty domain: the identities, without a launch.\n";
+    OS << "  " << totalsType() << " identities_;\n";
+    for (const Param &P : K.Params)
+      if (isReduction(P.Kind))
+        OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    OS << "  return stencil::Pending<" << resultType() << ">(" << readerName()
+       << "(&identities_));\n}\n\n} // namespace async\n\n";
+    OS << launcherSignature(/*WithDefault=*/false) << " {\n  return async::"
+       << K.Name << "(" << launcherArgumentNames() << ").get();\n}\n";
+    return OS.str();
+  }
+  if (Device && !selfResetting())
+    OS << "  stencil::detail::copyToHost(kernel_name_, &host_, device_, "
+          "sizeof host_, "
+       << O << ".Stream);\n";
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Histogram)
+      OS << "  stencil::detail::checkHistogramFault(kernel_name_, \""
+         << P.Name << "\", host_." << P.Name << ", " << P.Name
+         << ".size());\n";
+  if (hasReductions())
+    OS << resultConversion();
+  OS << "}\n";
+  return OS.str();
+}
+
+} // namespace stencilc::cuda

@@ -1,0 +1,204 @@
+//===- Reductions.cpp - Sum/Max/Min reductions as CUDA --------------------===//
+//
+// Reductions accumulate per thread (a partial in the accumulator type),
+// combine per block (tree or warp shuffles, as ir::Kernel::Reductions says)
+// and end in one atomic per block. Without histograms the block adds to one
+// of ReductionSlots device accumulators (kept at their identities between
+// launches) and a one-block finalize kernel combines the slots, resets them
+// and writes the totals to mapped pinned host memory; with histograms the
+// launcher initialises and reads back a scratch struct. This file holds the
+// device code and the conversion of the totals to the result; the
+// launcher's buffers are set up in Launcher.cpp (reductionBuffers).
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/cuda/KernelEmitter.h"
+
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+
+namespace stencilc::cuda {
+
+using namespace ir;
+
+namespace {
+
+const char *reductionOp(ParamKind K) {
+  switch (K) {
+  case ParamKind::Sum: return "stencil::detail::SumOp";
+  case ParamKind::Max: return "stencil::detail::MaxOp";
+  default: return "stencil::detail::MinOp";
+  }
+}
+
+/// The reduction's identity in its accumulator type, as a literal both host
+/// and device code accept (std::numeric_limits is host-only constexpr).
+std::string identityOf(const Param &P) {
+  const bool IsMax = P.Kind == ParamKind::Max;
+  switch (P.Accum) {
+  case Type::Float32:
+    if (P.Kind == ParamKind::Sum) return "0.0f";
+    return floatLiteral(IsMax ? std::numeric_limits<float>::lowest()
+                              : std::numeric_limits<float>::max(),
+                        Type::Float32);
+  case Type::Float64:
+    if (P.Kind == ParamKind::Sum) return "0.0";
+    return floatLiteral(IsMax ? std::numeric_limits<double>::lowest()
+                              : std::numeric_limits<double>::max(),
+                        Type::Float64);
+  case Type::Int32:
+    if (P.Kind == ParamKind::Sum) return "0";
+    return intLiteral(IsMax ? INT32_MIN : INT32_MAX, Type::Int32);
+  case Type::Int64:
+  case Type::Bool:
+    if (P.Kind == ParamKind::Sum) return "int64_t(0)";
+    return intLiteral(IsMax ? INT64_MIN : INT64_MAX, Type::Int64);
+  }
+  return "0";
+}
+
+} // namespace
+
+const char *reductionKindName(ParamKind K) {
+  switch (K) {
+  case ParamKind::Sum: return "Sum";
+  case ParamKind::Max: return "Max";
+  default: return "Min";
+  }
+}
+
+/// r += v accumulates in the accumulator type (as the reference's
+/// `*Value += static_cast<Acc>(V)`); r = max(r, v) compares in the value
+/// type first (std::max<T>), then stores into the accumulator.
+std::string KernelEmitter::reduceStmt(const Stmt &S) {
+  const Param *P = K.findParam(S.Name);
+  const std::string Acc = cxxType(P->Accum);
+  if (P->Kind == ParamKind::Sum)
+    return S.Name + " += " + exprAs(S.Value, P->Accum) + ";";
+  std::string V = exprAs(S.Value, P->Elem);
+  if (P->Elem != P->Accum)
+    V = "static_cast<" + Acc + ">(" + V + ")";
+  const char *Fn = P->Kind == ParamKind::Max ? "stencil::detail::maxOf"
+                                             : "stencil::detail::minOf";
+  return S.Name + " = " + Fn + "(" + S.Name + ", " + V + ");";
+}
+
+/// Each thread's partials, at their identities, before the point loops.
+std::string KernelEmitter::threadPartials() const {
+  std::ostringstream OS;
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
+         << identityOf(P) << "; // this thread's partial "
+         << reductionKindName(P.Kind) << "\n";
+  return OS.str();
+}
+
+/// After the point loops: each reduction combined over the block, ending in
+/// one atomic per block (into the block's slot when self-resetting).
+std::string KernelEmitter::blockReductions() const {
+  std::ostringstream OS;
+  bool First = true;
+  for (const Param &P : K.Params) {
+    if (!isReduction(P.Kind))
+      continue;
+    if (First)
+      OS << "  // Every thread reaches here (no early return): the block "
+            "reductions synchronise.\n"
+         << "  extern __shared__ double reduction_smem_[];\n";
+    First = false;
+    Type W = deviceAccumType(P);
+    std::string Fn = K.Reductions == ReductionLowering::WarpShuffleAtomic
+                         ? "reduceWarpShuffleAtomic"
+                         : "reduceBlockTreeAtomic";
+    OS << "  stencil::detail::" << Fn << "<" << reductionOp(P.Kind) << ">("
+       << (selfResetting() ? "stencil::detail::blockSlot(" + P.Name + "_total_)"
+                           : P.Name + "_total_")
+       << ", "
+       << (W == P.Accum ? P.Name
+                        : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
+       << ", reduction_smem_);\n";
+  }
+  return OS.str();
+}
+
+//--- self-resetting reduction accumulators ----------------------------------
+
+std::string KernelEmitter::accumulatorStruct() const {
+  std::ostringstream OS;
+  OS << "/// " << K.Name << "'s reductions on the device: ReductionSlots "
+     << "accumulators each, at their\n/// identities between launches.\n"
+     << "struct " << accumulatorType() << " {\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind)) {
+      std::string T = cxxType(deviceAccumType(P));
+      OS << "  " << T << " " << P.Name
+         << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<"
+         << T << ">()];\n";
+    }
+  OS << "};\n\n/// " << K.Name << "'s totals, as its finalize kernel hands "
+     << "them to the host.\nstruct " << totalsType() << " {\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+  OS << "};\n\n";
+  return OS.str();
+}
+
+/// One block of ReductionSlots threads: combines each reduction's slots,
+/// resets them, and writes the totals to the pinned host copy.
+std::string KernelEmitter::finalizeKernel() const {
+  std::ostringstream OS;
+  OS << "__global__ void " << finalizeName() << "(" << accumulatorType()
+     << "* acc_, " << totalsType() << "* totals_) {\n"
+     << "  extern __shared__ double reduction_smem_[];\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
+         << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
+         << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
+         << ", reduction_smem_);\n";
+  OS << "  if (threadIdx.x == 0) {\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";
+  OS << "    __threadfence_system();\n  }\n}\n\n";
+  return OS.str();
+}
+
+/// Converts the totals (device accumulation types) to the result (value
+/// types), for stencil::Pending.
+std::string KernelEmitter::resultReader() const {
+  std::ostringstream OS;
+  OS << resultType() << " " << readerName() << "(const void* totals_) {\n"
+     << "  const " << totalsType() << "& host_ = *static_cast<const "
+     << totalsType() << "*>(totals_);\n"
+     << resultConversion() << "}\n\n";
+  return OS.str();
+}
+
+/// Statements that build result_ from host_ and return it.
+std::string KernelEmitter::resultConversion() const {
+  std::ostringstream OS;
+  OS << "  " << resultType() << " result_;\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind)) {
+      std::string V = "host_." + P.Name;
+      if (deviceAccumType(P) != P.Accum)
+        V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
+      OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)
+         << ">(" << V << ");\n";
+    }
+  OS << "  return result_;\n";
+  return OS.str();
+}
+
+std::string KernelEmitter::deviceIdentity(const Param &P) const {
+  std::string Id = identityOf(P);
+  if (deviceAccumType(P) != P.Accum)
+    Id = "static_cast<" + cxxType(deviceAccumType(P)) + ">(" + Id + ")";
+  return Id;
+}
+
+} // namespace stencilc::cuda

@@ -16,7 +16,7 @@
 // produced IR the verifier refuses (a bug in stencilc).
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/CudaEmitter.h"
+#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"

@@ -14,7 +14,8 @@
 #   lib/cmake/stencilc/{stencilcConfig,stencilcConfigVersion,
 #                       stencilcTargets,StencilcAddKernels}.cmake
 # The DSL and the runtime share include/stencilc so that one -I serves both,
-# and frontend/Driver.cpp finds the DSL there next to an installed stencilc.
+# and tools/stencilc/Driver.cpp finds the DSL there next to an installed
+# stencilc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

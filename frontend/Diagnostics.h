@@ -1,9 +1,10 @@
 //===- Diagnostics.h - the DSL's diagnostics ------------------------------===//
 //
-// Every construct the frontend refuses has one entry here: an error in Clang's
-// style (lowercase, no trailing period) and a note saying what to write
-// instead. They are reported through the spec's DiagnosticsEngine, so they
-// print like Clang's own diagnostics: file:line:col, the line and a caret.
+// Every construct the frontend refuses has one entry in Diagnostics.def: an
+// error in Clang's style (lowercase, no trailing period) and a note saying
+// what to write instead. They are reported through the spec's
+// DiagnosticsEngine, so they print like Clang's own diagnostics:
+// file:line:col, the line and a caret.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_FRONTEND_DIAGNOSTICS_H
@@ -19,61 +20,10 @@
 
 namespace stencilc::frontend {
 
+/// One per entry of Diagnostics.def, in its order.
 enum class Diag {
-  // Grids.
-  WriteInput,
-  WriteOffCentre,
-  ReadOutput,
-  ReadInOutOffCentre,
-  NonConstantOffset,
-  OffsetNotInteger,
-  OffsetRange,
-  OffsetCount,
-  GridAsValue,
-  // Reductions and histograms.
-  ReductionUpdate,
-  ReductionRead,
-  HistogramIndex,
-  HistogramContribution,
-  // index(d).
-  IndexDimension,
-  IndexNonConstant,
-  // Parameters and kernels.
-  UnsupportedParam,
-  RankMismatch,
-  NoGrid,
-  KernelNotPlain,
-  KernelReturnsValue,
-  KernelVariadic,
-  DefaultArgument,
-  DuplicateKernel,
-  AssignParam,
-  // Calls.
-  UnsupportedCall,
-  KernelCall,
-  HelperNotInlinable,
-  HelperRecursive,
-  // Statements.
-  NonConstantLoop,
-  LoopTooLong,
-  UnrollTooLarge,
-  LoopVariableRange,
-  AssignLoopVariable,
-  UnsupportedStmt,
-  EarlyReturn,
-  UnusedValue,
-  // Expressions and types.
-  Pointer,
-  UnsupportedExpr,
-  UnsupportedOperator,
-  UnsupportedType,
-  Lambda,
-  NestingTooDeep,
-  SideEffectInExpr,
-  SelfInit,
-  ReservedName,
-  NonConstantGlobal,
-  Internal
+#define DIAG(Id, Severity, Text, Note) Id,
+#include "frontend/Diagnostics.def"
 };
 
 /// Reports DSL diagnostics through the spec's DiagnosticsEngine. Each Diag

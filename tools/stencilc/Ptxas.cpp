@@ -1,5 +1,5 @@
 //===- Ptxas.cpp ----------------------------------------------------------===//
-#include "frontend/Ptxas.h"
+#include "tools/stencilc/Ptxas.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"

@@ -6,8 +6,8 @@
 // __global__ function from it. nvcc comes from PATH, else /usr/local/cuda/bin.
 //
 //===----------------------------------------------------------------------===//
-#ifndef STENCILC_FRONTEND_PTXAS_H
-#define STENCILC_FRONTEND_PTXAS_H
+#ifndef STENCILC_TOOLS_STENCILC_PTXAS_H
+#define STENCILC_TOOLS_STENCILC_PTXAS_H
 
 #include <optional>
 #include <string>

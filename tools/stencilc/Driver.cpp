@@ -17,7 +17,7 @@
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
 #include "frontend/Frontend.h"
-#include "frontend/Ptxas.h"
+#include "tools/stencilc/Ptxas.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PrintPasses.h"

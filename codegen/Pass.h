@@ -54,9 +54,6 @@ public:
   PassID id() const { return ID; }
   const char *name() const { return passName(ID); }
   const char *summary() const { return passSummary(ID); }
-  /// False for a contract pass whose transformation is not written yet: it
-  /// runs as a no-op and --list-passes says so.
-  virtual bool implemented() const { return true; }
   /// Runs on K; returns true when K changed (body or decisions).
   virtual bool run(ir::Kernel &K, const PassOptions &Opts) = 0;
 

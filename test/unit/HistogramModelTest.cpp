@@ -100,8 +100,9 @@ TEST(HistogramModel, RangesForTheReport) {
   // The ranges agree with the choice at every boundary.
   for (int I = 0; I < N; ++I) {
     EXPECT_EQ(chooseHistogramLowering(R[I].FirstBins, 8, true, H100Optin), R[I].Lowering);
-    if (R[I].LastBins > 0)
+    if (R[I].LastBins > 0) {
       EXPECT_EQ(chooseHistogramLowering(R[I].LastBins, 8, true, H100Optin), R[I].Lowering);
+    }
   }
   // Too little shared memory for one bin: plain atomics throughout.
   N = stencil::histogramLoweringRanges(4, false, 1024, R, 8);

@@ -17,6 +17,7 @@
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
 #include "frontend/Frontend.h"
+#include "tools/common/PipelineFlags.h"
 #include "tools/stencilc/Ptxas.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -139,8 +140,6 @@ void listPasses() {
     for (size_t I = std::strlen(P->name()); I < Width + 2; ++I)
       outs() << ' ';
     outs() << P->summary();
-    if (!P->implemented())
-      outs() << " (not yet written: runs as a no-op)";
     outs() << "\n";
   }
 }
@@ -187,57 +186,6 @@ std::string makeDepfile(const std::vector<std::string> &Targets,
   for (const std::string &D : Deps)
     S += " \\\n  " + makeEscaped(D);
   return S + "\n";
-}
-
-/// --arch=sm_NN -> NN.
-bool parseSmVersion(StringRef Value, int &Out) {
-  if (!Value.consume_front("sm_"))
-    return false;
-  return !Value.getAsInteger(10, Out) && Out > 0;
-}
-
-/// Parses KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]; returns false on a
-/// malformed value. Without stream=, a ppt above 1 streams along dimension 0.
-bool parseTile(StringRef Value, std::map<std::string, stencilc::ir::Schedule> &Out) {
-  SmallVector<StringRef, 4> Fields;
-  Value.split(Fields, ':');
-  if (Fields.size() < 2 || Fields[0].empty() || Fields[1].empty())
-    return false;
-  SmallVector<StringRef, 3> Parts;
-  Fields[1].split(Parts, 'x');
-  if (Parts.empty() || Parts.size() > 3)
-    return false;
-  stencilc::ir::Schedule S;
-  S.Block = {1, 1, 1};
-  int Threads = 1;
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    if (Parts[I].getAsInteger(10, S.Block[I]) || S.Block[I] < 1)
-      return false;
-    Threads *= S.Block[I];
-  }
-  if (Threads > 1024)
-    return false;
-  bool StreamGiven = false;
-  for (size_t I = 2; I < Fields.size(); ++I) {
-    auto [Key, Val] = Fields[I].split('=');
-    if (Key == "ppt") {
-      if (Val.getAsInteger(10, S.PointsPerThread) || S.PointsPerThread < 1)
-        return false;
-    } else if (Key == "stream") {
-      StreamGiven = true;
-      if (Val == "none")
-        S.StreamDim = -1;
-      else if (Val.getAsInteger(10, S.StreamDim) || S.StreamDim < 0 ||
-               S.StreamDim > 2)
-        return false;
-    } else {
-      return false;
-    }
-  }
-  if (!StreamGiven && S.PointsPerThread > 1)
-    S.StreamDim = 0;
-  Out[Fields[0].str()] = S;
-  return true;
 }
 
 bool writeFile(StringRef Path, StringRef Text) {
@@ -330,26 +278,22 @@ int main(int Argc, char **Argv) {
   Pipe.OptLevel = OptLevel - '0';
   Pipe.PrintAfterAll = shouldPrintAfterAll();
   std::vector<std::string> PrintAfter = printAfterPasses();
-  std::set<std::string> Known;
-  for (const auto &P : stencilc::createPipeline())
-    Known.insert(P->name());
   for (const std::string &N : PrintAfter) {
-    if (!Known.count(N))
+    if (!stencilc::lookupPass(N))
       return usage("unknown pass '" + N + "' in --print-after (see --list-passes)");
     Pipe.PrintAfter.insert(N);
   }
   for (const std::string &N : DisablePass) {
-    if (!Known.count(N))
+    if (!stencilc::lookupPass(N))
       return usage("unknown pass '" + N + "' in --disable-pass (see --list-passes)");
     Pipe.Disabled.insert(N);
   }
   for (const std::string &T : TileOverride)
-    if (!parseTile(T, Pipe.Pass.ScheduleOverrides))
-      return usage("malformed --tile=" + T +
-                   " (expected KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none], at most 1024 threads)");
+    if (!stencilc::parseTileFlag(T, Pipe.Pass.ScheduleOverrides))
+      return usage("malformed --tile=" + T + " (expected " + stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Pipe.Pass.SmemCacheForced.insert(N);
-  if (!parseSmVersion(Arch, Pipe.Pass.SmVersion))
+  if (!stencilc::parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))
     return usage("no such file: '" + SpecPath + "'");

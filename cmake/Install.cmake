@@ -11,6 +11,7 @@
 #   bin/stencilc
 #   include/stencilc/stencil/{stencil,grid}.hpp   the DSL (from dsl/)
 #   include/stencilc/stencil/runtime.hpp ...      the runtime (from runtime/include)
+#   include/stencilc/stencil/detail/*.hpp         its internals for generated code
 #   lib/cmake/stencilc/{stencilcConfig,stencilcConfigVersion,
 #                       stencilcTargets,StencilcAddKernels}.cmake
 # The DSL and the runtime share include/stencilc so that one -I serves both,

@@ -2,155 +2,18 @@
 #include "codegen/Report.h"
 
 #include "codegen/Occupancy.h"
+#include "codegen/report/CostModel.h"
+#include "codegen/report/PtxasLog.h"
 #include "runtime/include/stencil/histogram_model.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <regex>
-#include <set>
 #include <sstream>
 #include <tuple>
 
 namespace stencilc {
 
 using namespace ir;
-
-int bytesPerPoint(const Kernel &K) {
-  std::set<std::string> Read;
-  for (const GridFootprint &G : K.Foot.Grids)
-    Read.insert(G.Grid);
-  int Bytes = 0;
-  for (const Param &P : K.Params) {
-    if (!isGrid(P.Kind))
-      continue;
-    if (Read.count(P.Name))
-      Bytes += byteSize(P.Elem);
-    if (P.Kind != ParamKind::In)
-      Bytes += byteSize(P.Elem);
-  }
-  return Bytes;
-}
-
-static int threadsPerBlock(const Kernel &K) {
-  return K.Sched.Block[0] * K.Sched.Block[1] * K.Sched.Block[2];
-}
-
-int reductionScratchBytes(const Kernel &K) {
-  const int Slot = reductionSlotBytes(K);
-  if (!Slot)
-    return 0;
-  return K.Reductions == ReductionLowering::WarpShuffleAtomic
-             ? 32 * Slot
-             : threadsPerBlock(K) * Slot;
-}
-
-//===----------------------------------------------------------------------===//
-// ptxas -v
-//===----------------------------------------------------------------------===//
-
-std::vector<PtxasFunction> parsePtxasLog(const std::string &Log) {
-  // ptxas info    : Compiling entry function '_Z...' for 'sm_90'
-  // ptxas info    : Function properties for _Z...
-  //     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-  // ptxas info    : Used 30 registers, used 1 barriers, 2048 bytes smem, ...
-  static const std::regex Entry("Compiling entry function '([^']+)' for '([^']+)'");
-  static const std::regex Frame(
-      "([0-9]+) bytes stack frame, ([0-9]+) bytes spill stores, ([0-9]+) bytes spill loads");
-  static const std::regex Used("Used ([0-9]+) registers");
-  static const std::regex Smem("([0-9]+) bytes smem");
-  std::vector<PtxasFunction> Out;
-  std::istringstream In(Log);
-  std::string Line;
-  std::smatch Match;
-  while (std::getline(In, Line)) {
-    if (std::regex_search(Line, Match, Entry)) {
-      Out.push_back({Match[1], Match[2]});
-      continue;
-    }
-    if (Out.empty())
-      continue;
-    PtxasFunction &F = Out.back();
-    if (std::regex_search(Line, Match, Frame)) {
-      F.StackBytes = std::stoi(Match[1]);
-      F.SpillStoreBytes = std::stoi(Match[2]);
-      F.SpillLoadBytes = std::stoi(Match[3]);
-    } else if (std::regex_search(Line, Match, Used)) {
-      F.Registers = std::stoi(Match[1]);
-      if (std::regex_search(Line, Match, Smem))
-        F.StaticSharedBytes = std::stoi(Match[1]);
-    }
-  }
-  return Out;
-}
-
-/// Reads <length><identifier> at Pos; empty when there is none.
-static std::string sourceName(const std::string &S, size_t &Pos) {
-  size_t Digits = Pos;
-  while (Digits < S.size() && std::isdigit(static_cast<unsigned char>(S[Digits])))
-    ++Digits;
-  if (Digits == Pos)
-    return "";
-  size_t Len = std::stoul(S.substr(Pos, Digits - Pos));
-  if (Digits + Len > S.size())
-    return "";
-  Pos = Digits + Len;
-  return S.substr(Digits, Len);
-}
-
-std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
-  if (S.compare(0, 2, "_Z") != 0)
-    return std::nullopt;
-  size_t Pos = 2;
-  if (Pos < S.size() && S[Pos] == 'L') // internal linkage
-    ++Pos;
-  MangledFunction F;
-  if (Pos < S.size() && S[Pos] == 'N') {
-    // Nested name: N [CV-qualifiers] <source-name>+ [template-args] E; the
-    // last source name is the function's.
-    ++Pos;
-    while (Pos < S.size() && (S[Pos] == 'K' || S[Pos] == 'V' || S[Pos] == 'r'))
-      ++Pos;
-    for (std::string Part; !(Part = sourceName(S, Pos)).empty();)
-      F.Name = Part;
-  } else {
-    F.Name = sourceName(S, Pos);
-  }
-  if (F.Name.empty())
-    return std::nullopt;
-  // One integer template argument: I Li<digits> E (n for a minus sign).
-  if (S.compare(Pos, 3, "ILi") == 0) {
-    size_t End = S.find('E', Pos + 3);
-    std::string Digits = S.substr(Pos + 3, End == std::string::npos ? 0 : End - Pos - 3);
-    bool Negative = !Digits.empty() && Digits[0] == 'n';
-    if (Negative)
-      Digits.erase(0, 1);
-    if (!Digits.empty() && Digits.size() < 10 &&
-        std::all_of(Digits.begin(), Digits.end(),
-                    [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }) &&
-        End + 1 < S.size() && S[End + 1] == 'E')
-      F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
-  }
-  // One builtin type argument: I <type> E (int64_t is long on LP64 Linux).
-  if (S.size() >= Pos + 3 && S[Pos] == 'I' && S[Pos + 2] == 'E') {
-    switch (S[Pos + 1]) {
-    case 'i': F.TypeArgument = "int"; break;
-    case 'l':
-    case 'x': F.TypeArgument = "int64_t"; break;
-    default: break;
-    }
-  }
-  return F;
-}
-
-bool mangledNameIs(const std::string &MangledName, const std::string &Name) {
-  std::optional<MangledFunction> F = parseMangledFunction(MangledName);
-  return F && F->Name == Name;
-}
-
-//===----------------------------------------------------------------------===//
-// The report
-//===----------------------------------------------------------------------===//
 
 namespace {
 

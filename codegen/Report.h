@@ -24,53 +24,12 @@
 #define STENCILC_CODEGEN_REPORT_H
 
 #include "codegen/IR.h"
+#include "codegen/report/PtxasLog.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace stencilc {
-
-/// Bytes a kernel must move per domain point: each grid it reads once, each
-/// grid it writes once (the floor the benchmarks compare against).
-int bytesPerPoint(const ir::Kernel &K);
-
-/// Shared memory the generated launcher requests at launch (the dynamic
-/// amount) for the reduction scratch: one slot of the widest device
-/// accumulator per thread (block tree) or per warp (warp shuffles). This
-/// mirrors the launcher CudaEmitter writes.
-int reductionScratchBytes(const ir::Kernel &K);
-
-/// What ptxas -v says about one __global__ function.
-struct PtxasFunction {
-  std::string MangledName;
-  std::string Arch;   ///< e.g. sm_90
-  int Registers = 0;
-  int StackBytes = 0;
-  int SpillStoreBytes = 0;
-  int SpillLoadBytes = 0;
-  int StaticSharedBytes = 0;
-};
-
-/// The entry functions described in the output of `nvcc -Xptxas -v`.
-std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
-
-/// What stencilc needs from an Itanium mangled function name.
-struct MangledFunction {
-  std::string Name;                ///< unqualified
-  std::optional<int> IntArgument;  ///< of a template over one integer
-  /// Of a template over one index type (stencil kernels: int or int64_t).
-  std::optional<std::string> TypeArgument;
-};
-
-/// Reads a mangled function name (any namespace, internal linkage, at most
-/// one integer or index-type template argument understood); nullopt when it
-/// is not one.
-std::optional<MangledFunction> parseMangledFunction(const std::string &MangledName);
-
-/// True when MangledName is the Itanium mangling of a function (or function
-/// template) called Name, in any namespace.
-bool mangledNameIs(const std::string &MangledName, const std::string &Name);
 
 /// The report of every kernel. With Ptxas (--report=ptxas) each kernel also
 /// gets a `ptxas` line per __global__ function emitted for it, with the

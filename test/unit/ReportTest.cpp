@@ -1,5 +1,5 @@
 //===- ReportTest.cpp - reading ptxas -v, matching kernels to functions ---===//
-#include "codegen/Report.h"
+#include "codegen/report/PtxasLog.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,230 @@
+// stencil/detail/launch.hpp - host-side shapes of a generated launch.
+//
+// The launch domain (interior or LaunchOptions region, checked against the
+// kernel's footprint), grid extents checks, block and grid shapes (persistent
+// grids clamped to the resident blocks), the index width, and the cached
+// device properties the launchers and stencil/histogram.hpp ask for.
+//
+// Internal: for the code stencilc generates (and the rest of the runtime),
+// not for programs; names and signatures change with the code generator.
+// Programs include <stencil/runtime.hpp>.
+#ifndef STENCIL_DETAIL_LAUNCH_HPP
+#define STENCIL_DETAIL_LAUNCH_HPP
+
+#include <stencil/error.hpp>
+#include <stencil/grid.hpp>
+#include <stencil/launch_options.hpp>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace stencil {
+namespace detail {
+
+inline constexpr int64_t divUp(int64_t A, int64_t B) { return (A + B - 1) / B; }
+
+/// The points a launch covers and the row-major strides of its grids; passed
+/// to every kernel by value.
+template <int R> struct Domain {
+  int64_t Lo[R];
+  int64_t Hi[R];
+  int64_t Stride[R]; ///< elements between neighbours along each dimension
+  bool empty() const {
+    for (int D = 0; D < R; ++D)
+      if (Hi[D] <= Lo[D])
+        return true;
+    return false;
+  }
+};
+
+template <int R>
+void requireSameExtents(const char *Kernel, const char *FirstName,
+                        const Extents<R> &First, const char *Name,
+                        const Extents<R> &E) {
+  if (E != First)
+    throw Error(Kernel, "grids of one kernel must have equal extents, but '" +
+                            std::string(FirstName) + "' is " +
+                            formatExtents<R>(First) + " and '" + Name +
+                            "' is " + formatExtents<R>(E));
+}
+
+/// The launch domain: the interior [FootLo, E - FootHi) or the options'
+/// region, which must leave room for the footprint so no read leaves a grid.
+template <int R>
+Domain<R> launchDomain(const char *Kernel, const Extents<R> &E,
+                       const std::array<int, 3> &FootLo,
+                       const std::array<int, 3> &FootHi,
+                       const LaunchOptions &Opts) {
+  Domain<R> Dom;
+  int64_t Stride = 1;
+  for (int D = R - 1; D >= 0; --D) {
+    Dom.Stride[D] = Stride;
+    Stride *= E[D];
+  }
+  for (int D = 0; D < R; ++D) {
+    Dom.Lo[D] = Opts.HasRegion ? Opts.Lo[D] : FootLo[D];
+    Dom.Hi[D] = Opts.HasRegion ? Opts.Hi[D] : E[D] - FootHi[D];
+  }
+  if (!Opts.HasRegion || Dom.empty())
+    return Dom;
+  for (int D = 0; D < R; ++D) {
+    if (Dom.Lo[D] - FootLo[D] >= 0 && Dom.Hi[D] + FootHi[D] <= E[D])
+      continue;
+    throw Error(Kernel,
+                "region [" + std::to_string(Dom.Lo[D]) + ", " +
+                    std::to_string(Dom.Hi[D]) + ") along dimension " +
+                    std::to_string(D) + " with the kernel's reads at offsets " +
+                    std::to_string(-FootLo[D]) + ".." +
+                    std::to_string(FootHi[D]) + " leaves grids of extents " +
+                    formatExtents<R>(E) + "; it must lie within [" +
+                    std::to_string(FootLo[D]) + ", " +
+                    std::to_string(E[D] - FootHi[D]) + ")");
+  }
+  return Dom;
+}
+
+/// Threads per block: the options' shape if given, else the compiled one;
+/// components beyond the domain's rank are folded into x.
+template <int R>
+dim3 blockShape(const std::array<int, 3> &Compiled, const LaunchOptions &Opts) {
+  std::array<int, 3> B = Opts.Block[0] > 0 ? Opts.Block : Compiled;
+  for (int &X : B)
+    X = std::max(X, 1);
+  for (int D = R; D < 3; ++D) {
+    B[0] *= B[D];
+    B[D] = 1;
+  }
+  return dim3(unsigned(B[0]), unsigned(B[1]), unsigned(B[2]));
+}
+
+/// Blocks per grid: enough for one point per thread, divided by
+/// PointsPerThread along StreamDim (the kernels walk their domain with
+/// grid-stride loops, so any grid covers it), clamped to CUDA's limits.
+template <int R>
+dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
+               int StreamDim) {
+  const unsigned Threads[3] = {Block.x, Block.y, Block.z};
+  const int64_t Limit[3] = {2147483647, 65535, 65535};
+  int64_t G[3] = {1, 1, 1};
+  for (int D = 0; D < R; ++D) {
+    int Axis = R - 1 - D; // x walks the last (contiguous) dimension
+    int64_t N = std::max<int64_t>(Dom.Hi[D] - Dom.Lo[D], 0);
+    int64_t PerThread = (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
+    G[Axis] = std::min(std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1),
+                       Limit[Axis]);
+  }
+  return dim3(unsigned(G[0]), unsigned(G[1]), unsigned(G[2]));
+}
+
+inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
+
+/// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
+/// the outer axes first (z, then y, then x): a persistent grid, in which every
+/// thread walks many points with the kernel's grid-stride loops. `tile` asks
+/// for it for rank 1 and 2 kernels with reductions (Jacobi 2-D error check
+/// 0.099 ms vs 0.199 with one block per tile, H100,
+/// bench/results/2026-11-23T022216Z.json).
+template <int R>
+dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
+                         int StreamDim, int64_t MaxBlocks) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim);
+  const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
+  auto Clamp = [&](unsigned &Axis, int64_t Others) {
+    Axis = unsigned(std::min<int64_t>(Axis, std::max<int64_t>(Cap / Others, 1)));
+  };
+  Clamp(G.z, int64_t(G.x) * G.y);
+  Clamp(G.y, int64_t(G.x) * G.z);
+  Clamp(G.x, int64_t(G.y) * G.z);
+  return G;
+}
+
+/// True when a kernel over extents E may index with int: every linear index
+/// times Scale (16-byte vectors per point of a record array) plus a grid's
+/// worth of threads stays far from 2^31.
+template <int R> bool fitsNarrowIndex(const Extents<R> &E, int Scale) {
+  return volume<R>(E) * std::max(Scale, 1) < (int64_t(1) << 30);
+}
+
+/// Blocks of one kernel that fit on the device at once (SMs x resident
+/// blocks per SM for this block size and shared memory), cached for the last
+/// (device, kernel, block, shared memory) a launcher asked about.
+class ResidentBlocks {
+public:
+  template <class KernelFn>
+  int64_t get(const char *Kernel, KernelFn *Fn, dim3 Block, size_t Smem) {
+    int Dev = 0;
+    STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), Kernel);
+    const unsigned Threads = threadsPerBlock(Block);
+    const void *Key = reinterpret_cast<const void *>(Fn);
+    if (Cached > 0 && Dev == CachedDev && Threads == CachedThreads &&
+        Smem == CachedSmem && Key == CachedFn)
+      return Cached;
+    int PerSm = 0;
+    STENCIL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                           &PerSm, Fn, int(Threads), Smem),
+                       Kernel);
+    int Sms = 0;
+    STENCIL_CUDA_CHECK(
+        cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev),
+        Kernel);
+    Cached = int64_t(std::max(PerSm, 1)) * std::max(Sms, 1);
+    CachedDev = Dev;
+    CachedThreads = Threads;
+    CachedSmem = Smem;
+    CachedFn = Key;
+    return Cached;
+  }
+
+private:
+  const void *CachedFn = nullptr;
+  int64_t Cached = 0;
+  int CachedDev = -1;
+  unsigned CachedThreads = 0;
+  size_t CachedSmem = 0;
+};
+
+/// Cached properties of a device (by ordinal).
+struct DeviceProps {
+  int SmCount = 0;
+  int SharedPerBlockOptin = 0; ///< bytes
+  int SharedPerBlock = 0;      ///< bytes, without opting in
+  int MaxThreadsPerBlock = 0;
+};
+
+inline const DeviceProps &deviceProps() {
+  static std::mutex M;
+  static std::map<int, DeviceProps> Cache;
+  int Dev = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), "deviceProps");
+  std::lock_guard<std::mutex> Lock(M);
+  auto It = Cache.find(Dev);
+  if (It != Cache.end())
+    return It->second;
+  DeviceProps P;
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.SmCount,
+                                            cudaDevAttrMultiProcessorCount, Dev),
+                     "deviceProps");
+  STENCIL_CUDA_CHECK(
+      cudaDeviceGetAttribute(&P.SharedPerBlockOptin,
+                             cudaDevAttrMaxSharedMemoryPerBlockOptin, Dev),
+      "deviceProps");
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.SharedPerBlock,
+                                            cudaDevAttrMaxSharedMemoryPerBlock,
+                                            Dev),
+                     "deviceProps");
+  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.MaxThreadsPerBlock,
+                                            cudaDevAttrMaxThreadsPerBlock, Dev),
+                     "deviceProps");
+  return Cache.emplace(Dev, P).first->second;
+}
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_DETAIL_LAUNCH_HPP

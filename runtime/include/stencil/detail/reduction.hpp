@@ -1,0 +1,151 @@
+// stencil/detail/reduction.hpp - device side of a kernel's reductions: the
+// operators, block reductions (shared-memory tree, warp shuffles), the
+// per-block accumulator slots and the finalize kernel's collectSlots.
+//
+// Internal: for the code stencilc generates (and the rest of the runtime),
+// not for programs; names and signatures change with the code generator.
+// Programs include <stencil/runtime.hpp>.
+#ifndef STENCIL_DETAIL_REDUCTION_HPP
+#define STENCIL_DETAIL_REDUCTION_HPP
+
+#include <stencil/detail/atomics.hpp>
+#include <stencil/detail/numerics.hpp>
+
+#include <cuda_runtime.h>
+
+namespace stencil {
+namespace detail {
+
+#ifdef __CUDACC__
+
+/// The three reduction operators: combine two partials, and fold a block's
+/// partial into the launch's device accumulator.
+struct SumOp {
+  template <class T> __device__ static T combine(T A, T B) { return A + B; }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicAddValue(P, V);
+  }
+};
+struct MaxOp {
+  template <class T> __device__ static T combine(T A, T B) { return maxOf(A, B); }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicMaxValue(P, V);
+  }
+};
+struct MinOp {
+  template <class T> __device__ static T combine(T A, T B) { return minOf(A, B); }
+  template <class T> __device__ static void atomic(T *P, T V) {
+    atomicMinValue(P, V);
+  }
+};
+
+__device__ inline unsigned flatThreadIndex() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+/// Every thread of the block must call this (it synchronises). Smem holds
+/// one T per thread. One atomic per block into Total.
+template <class Op, class T>
+__device__ void reduceBlockTreeAtomic(T *Total, T Partial, void *Smem) {
+  T *Slots = static_cast<T *>(Smem);
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Me = flatThreadIndex();
+  Slots[Me] = Partial;
+  __syncthreads();
+  unsigned Half = 1;
+  while (Half * 2 < N)
+    Half *= 2;
+  for (; Half > 0; Half /= 2) {
+    if (Me < Half && Me + Half < N)
+      Slots[Me] = Op::combine(Slots[Me], Slots[Me + Half]);
+    __syncthreads();
+  }
+  if (Me == 0)
+    Op::atomic(Total, Slots[0]);
+  __syncthreads(); // the slots may be reused by the next reduction
+}
+
+/// Reduces within each warp by shuffles (partial last warps included).
+template <class Op, class T> __device__ T reduceWarp(T V, unsigned Lanes) {
+  const unsigned Lane = flatThreadIndex() % 32;
+  const unsigned Mask = __activemask();
+  for (unsigned Step = 16; Step > 0; Step /= 2) {
+    T Other = __shfl_down_sync(Mask, V, Step);
+    if (Lane + Step < Lanes)
+      V = Op::combine(V, Other);
+  }
+  return V;
+}
+
+/// Every thread of the block must call this. Smem holds 32 T. Warp shuffles,
+/// one shared slot per warp, the first warp combines the slots, one atomic
+/// per block.
+template <class Op, class T>
+__device__ void reduceWarpShuffleAtomic(T *Total, T Partial, void *Smem) {
+  T *Slots = static_cast<T *>(Smem);
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Me = flatThreadIndex();
+  const unsigned Warp = Me / 32, Warps = (N + 31) / 32;
+  const unsigned LanesHere = min(32u, N - Warp * 32);
+  T V = reduceWarp<Op>(Partial, LanesHere);
+  if (Me % 32 == 0)
+    Slots[Warp] = V;
+  __syncthreads();
+  if (Warp == 0) {
+    V = Me < Warps ? Slots[Me] : Slots[0];
+    V = reduceWarp<Op>(V, min(32u, Warps));
+    if (Me == 0)
+      Op::atomic(Total, V);
+  }
+  __syncthreads();
+}
+
+/// Reduction slots: a launch's blocks add their partials to ReductionSlots
+/// accumulators (block b to slot b % ReductionSlots), each alone in a 32-byte
+/// sector, instead of one. Atomics on one address serialise in L2: the Jacobi
+/// error check (8 bytes per point) with one atomic per 256 points took
+/// 0.322 ms, with one per resident block 0.101 ms, floor 0.068 (H100,
+/// bench/results/2026-11-22T160732Z.json, 2026-11-23T015835Z.json).
+constexpr int ReductionSlots = 128;
+template <class T> __host__ __device__ constexpr int slotStride() {
+  return 32 / int(sizeof(T));
+}
+
+/// This block's slot in an array of ReductionSlots * slotStride<T>() values.
+template <class T> __device__ inline T *blockSlot(T *Slots) {
+  const unsigned Block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  return Slots + (Block % ReductionSlots) * slotStride<T>();
+}
+
+/// Called by every thread of a one-block launch of ReductionSlots threads:
+/// combines the slots, puts the identity back in each, and returns the total
+/// (valid in thread 0). Smem holds 32 T.
+template <class Op, class T>
+__device__ T collectSlots(T *Slots, T Identity, void *Smem) {
+  T V = Identity;
+  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots); S += blockDim.x) {
+    T *Slot = Slots + S * slotStride<T>();
+    V = Op::combine(V, *Slot);
+    *Slot = Identity;
+  }
+  T *Warps = static_cast<T *>(Smem);
+  const unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
+  const unsigned WarpCount = (blockDim.x + 31) / 32;
+  V = reduceWarp<Op>(V, min(32u, blockDim.x - Warp * 32));
+  if (Lane == 0)
+    Warps[Warp] = V;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (unsigned W = 1; W < WarpCount; ++W)
+      V = Op::combine(V, Warps[W]);
+  __syncthreads(); // Smem may be reused by the next reduction
+  return V;
+}
+
+#endif // __CUDACC__
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_DETAIL_REDUCTION_HPP

@@ -1,0 +1,104 @@
+// stencil/detail/result_ring.hpp - where the totals of a kernel's last
+// launches land (mapped pinned host memory and an event per entry), for
+// stencil::Pending and the generated async:: launchers.
+//
+// Internal: for the code stencilc generates (and the rest of the runtime),
+// not for programs; names and signatures change with the code generator.
+// Programs include <stencil/runtime.hpp>.
+#ifndef STENCIL_DETAIL_RESULT_RING_HPP
+#define STENCIL_DETAIL_RESULT_RING_HPP
+
+#include <stencil/error.hpp>
+#include <stencil/profiler.hpp>
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace stencil {
+namespace detail {
+
+/// Where the totals of a kernel's last ResultRingSize launches land: mapped
+/// pinned host memory written by the launch's finalize kernel, with an event
+/// recorded after it, so that the host can wait for one launch without
+/// waiting for the stream (stencil::Pending, the async:: launchers). A
+/// launch takes the next entry; a result read after ResultRingSize later
+/// launches reused its entry is an error, never a silently wrong value.
+constexpr int ResultRingSize = 8;
+
+/// One launch's place in a ResultRing: the entry and the launch count when
+/// it was taken (a later launch on the same entry makes it stale).
+struct RingEntry {
+  int Index = 0;
+  uint64_t Generation = 0;
+};
+
+class ResultRing {
+public:
+  /// Allocates the entries (Bytes each) and their events on first use.
+  void prepare(const char *Kernel, size_t Bytes) {
+    if (Host)
+      return;
+    EntryBytes = Bytes;
+    STENCIL_CUDA_CHECK(cudaHostAlloc(&Host, Bytes * ResultRingSize, cudaHostAllocMapped),
+                       Kernel);
+    std::memset(Host, 0, Bytes * ResultRingSize);
+    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+    for (cudaEvent_t &E : Done)
+      STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), Kernel);
+  }
+  /// Takes the next entry for a launch.
+  RingEntry begin() {
+    const int Index = int(Launches % ResultRingSize);
+    Generation[Index] = ++Launches;
+    return {Index, Launches};
+  }
+  /// The device's view of an entry, for the finalize kernel to write.
+  void *onDevice(RingEntry E) const {
+    return static_cast<char *>(HostOnDevice) + size_t(E.Index) * EntryBytes;
+  }
+  /// Marks the entry written once Stream has run the launch's finalize kernel.
+  void recorded(const char *Kernel, RingEntry E, cudaStream_t Stream) {
+    STENCIL_CUDA_CHECK(cudaEventRecord(Done[E.Index], Stream), Kernel);
+  }
+  /// Waits for the entry's launch; returns its totals, in pinned memory that
+  /// stays valid until ResultRingSize later launches.
+  const void *wait(const char *Kernel, RingEntry E) const {
+    requireCurrent(Kernel, E);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(Done[E.Index]), Kernel);
+    countTransfer(Kernel, 0, EntryBytes);
+    return static_cast<const char *>(Host) + size_t(E.Index) * EntryBytes;
+  }
+  /// True when the entry's launch has finished, without waiting.
+  bool ready(const char *Kernel, RingEntry E) const {
+    requireCurrent(Kernel, E);
+    const cudaError_t Status = cudaEventQuery(Done[E.Index]);
+    if (Status == cudaErrorNotReady)
+      return false;
+    STENCIL_CUDA_CHECK(Status, Kernel);
+    return true;
+  }
+
+private:
+  void requireCurrent(const char *Kernel, RingEntry E) const {
+    if (Generation[E.Index] != E.Generation)
+      throw Error(Kernel, "a pending result was read after " +
+                              std::to_string(ResultRingSize) +
+                              " later launches of the kernel had reused its place; "
+                              "read each result before that many more launches");
+  }
+
+  void *Host = nullptr;
+  void *HostOnDevice = nullptr;
+  size_t EntryBytes = 0;
+  uint64_t Launches = 0;
+  uint64_t Generation[ResultRingSize] = {};
+  cudaEvent_t Done[ResultRingSize] = {};
+};
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_DETAIL_RESULT_RING_HPP

@@ -1,0 +1,51 @@
+// stencil/launch_options.hpp - stencil::LaunchOptions, the last argument of
+// every generated launcher, and stencil::region().
+//
+// For users: per-launch overrides of what stencilc compiled in (region,
+// block shape, points per thread, persistent grid, histogram lowering,
+// stream).
+#ifndef STENCIL_LAUNCH_OPTIONS_HPP
+#define STENCIL_LAUNCH_OPTIONS_HPP
+
+#include <stencil/grid.hpp>
+#include <stencil/histogram_model.hpp>
+
+#include <cuda_runtime.h>
+
+#include <array>
+#include <cstdint>
+
+namespace stencil {
+
+/// Per-launch overrides of what stencilc compiled in. Zero / -1 mean "as
+/// compiled". Lo/Hi name a half-open region [Lo, Hi) per dimension (the first
+/// R entries are used) that replaces the default interior domain.
+struct LaunchOptions {
+  bool HasRegion = false;
+  std::array<int64_t, 3> Lo{}, Hi{};
+  std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
+  int PointsPerThread = 0;
+  /// 1: clamp the grid to the blocks resident on the device at once (every
+  /// thread walks many points); 0: one block per block-sized tile of the
+  /// domain; -1: as compiled (tile's Schedule::Persistent).
+  int Persistent = -1;
+  /// Auto: the compiled lowering, or the model's choice per launch
+  /// (stencil/histogram.hpp); anything else forces that lowering.
+  ::stencil::HistogramLowering HistogramLowering = ::stencil::HistogramLowering::Auto;
+  cudaStream_t Stream = 0;
+};
+
+/// Options that run a kernel over Box instead of its interior.
+template <int R> LaunchOptions region(const Region<R> &Box) {
+  LaunchOptions O;
+  O.HasRegion = true;
+  for (int D = 0; D < R; ++D) {
+    O.Lo[D] = Box.Lo[D];
+    O.Hi[D] = Box.Hi[D];
+  }
+  return O;
+}
+
+} // namespace stencil
+
+#endif // STENCIL_LAUNCH_OPTIONS_HPP

@@ -88,6 +88,7 @@ const char *fnName(MathFn Fn) {
   case MathFn::Cos: return "cos";
   case MathFn::Floor: return "floor";
   case MathFn::Ceil: return "ceil";
+  case MathFn::ExactDiv: return "exact_div";
   }
   return "?";
 }
@@ -98,6 +99,8 @@ unsigned fnArity(MathFn Fn) {
   case MathFn::Max:
   case MathFn::Pow:
     return 2;
+  case MathFn::ExactDiv:
+    return 3;
   default:
     return 1;
   }

@@ -66,7 +66,10 @@ enum class BinaryOp : uint8_t {
   And, Or
 };
 enum class MathFn : uint8_t {
-  Sqrt, Abs, Min, Max, Exp, Log, Pow, Sin, Cos, Floor, Ceil
+  Sqrt, Abs, Min, Max, Exp, Log, Pow, Sin, Cos, Floor, Ceil,
+  /// exact_div(a, b, rcp): a / b correctly rounded from rcp = 1 / b computed
+  /// once per launch (hoist-division's lowering; never written by users).
+  ExactDiv
 };
 
 const char *opSpelling(UnaryOp Op);  ///< "-", "!"

@@ -32,6 +32,10 @@ struct PassOptions {
   /// The target's compute capability (--arch=sm_90 -> 90), for decisions
   /// that depend on the device's limits.
   int SmVersion = 90;
+  /// --fast-math: transformations that may change a result in the last ulp
+  /// (hoist-division's plain a * (1 / d)). Off, every output is bit-identical
+  /// to the CPU reference's (docs/passes/hoist-division.md).
+  bool FastMath = false;
 };
 
 /// Every pass, in pipeline order (codegen/Passes.def).

@@ -84,6 +84,7 @@ std::string mathName(MathFn Fn, Type T) {
   case MathFn::Cos: return F("cos");
   case MathFn::Floor: return F("floor");
   case MathFn::Ceil: return F("ceil");
+  case MathFn::ExactDiv: return "stencil::detail::divideExact";
   }
   return "?";
 }

@@ -39,7 +39,16 @@ std::string reciprocalName(const Expr &D, size_t Ordinal) {
 
 class Hoister : public ExprMutator {
 public:
-  Hoister(Kernel &K) : K(K) {}
+  Hoister(Kernel &K, bool FastMath) : K(K), FastMath(FastMath) {
+    // Uniforms an earlier run (or the IR file) made are reused.
+    for (const Uniform &U : K.Uniforms) {
+      const Binary *B = as<Binary>(U.Value);
+      if (B && B->Op == BinaryOp::Div && B->LHS->Kind == ExprKind::Constant)
+        ByDivisor.emplace(printExpr(B->RHS), U.Name);
+      else
+        Divisors.emplace(printExpr(U.Value), U.Name);
+    }
+  }
   SourceLoc CurrentLoc;
 
 protected:
@@ -49,11 +58,36 @@ protected:
     if (!B || B->Op != BinaryOp::Div || !isFloat(B->Ty) ||
         !isLaunchUniform(B->RHS))
       return Rebuilt;
-    return Binary::make(BinaryOp::Mul, B->LHS, reciprocalOf(B->RHS));
+    const std::string Text = printExpr(B->RHS);
+    if (FastMath)
+      return Binary::make(BinaryOp::Mul, B->LHS, reciprocalOf(B->RHS, Text));
+    Expr D = divisorOf(B->RHS);
+    return Call::make(MathFn::ExactDiv, {B->LHS, D, reciprocalOf(D, Text)});
   }
 
 private:
-  Expr reciprocalOf(const Expr &D) {
+  /// The divisor the kernel divides by: D itself when it is a parameter or a
+  /// constant, else a uniform holding D, so that the host computes the
+  /// reciprocal from the very value the device divides by (the host compiler
+  /// may contract a product into an FMA where the device does not).
+  Expr divisorOf(const Expr &D) {
+    if (D->Kind == ExprKind::Var || D->Kind == ExprKind::Constant)
+      return D;
+    std::string Key = printExpr(D);
+    auto It = Divisors.find(Key);
+    if (It == Divisors.end()) {
+      Uniform U;
+      U.Name = "div_" + std::to_string(K.Uniforms.size());
+      U.Ty = D->Ty;
+      U.Value = D;
+      K.Uniforms.push_back(U);
+      It = Divisors.emplace(Key, U.Name).first;
+    }
+    return Var::make(It->second, VarScope::Uniform, D->Ty);
+  }
+
+  /// The uniform 1 / D; Text is the divisor as the spec wrote it.
+  Expr reciprocalOf(const Expr &D, const std::string &Text) {
     std::string Key = printExpr(D);
     auto It = ByDivisor.find(Key);
     if (It == ByDivisor.end()) {
@@ -64,24 +98,31 @@ private:
       K.Uniforms.push_back(U);
       It = ByDivisor.emplace(Key, U.Name).first;
     }
-    K.Remarks.push_back({passName(PassID::HoistDivision), CurrentLoc,
-                         "division by '" + Key + "' became a multiply by %" +
-                             It->second + " = 1 / " + Key +
-                             ", computed once per launch (may differ in the "
-                             "last ulp)"});
+    const std::string Rcp = "%" + It->second + " = 1 / " + Text +
+                            ", computed once per launch";
+    K.Remarks.push_back(
+        {passName(PassID::HoistDivision), CurrentLoc,
+         FastMath ? "division by '" + Text + "' became a multiply by " + Rcp +
+                        " (--fast-math: may differ from the division in the "
+                        "last ulp)"
+                  : "division by '" + Text + "' uses " + Rcp +
+                        ", and two FMA corrections that round exactly as the "
+                        "division does"});
     return Var::make(It->second, VarScope::Uniform, D->Ty);
   }
 
   Kernel &K;
-  std::map<std::string, std::string> ByDivisor;
+  bool FastMath;
+  std::map<std::string, std::string> ByDivisor; ///< divisor -> 1 / divisor
+  std::map<std::string, std::string> Divisors;  ///< expression -> uniform
 };
 
 class HoistDivisionPass : public Pass {
 public:
   HoistDivisionPass() : Pass(PassID::HoistDivision) {}
-  bool run(Kernel &K, const PassOptions &) override {
+  bool run(Kernel &K, const PassOptions &Opts) override {
     size_t Before = K.Remarks.size();
-    Hoister H(K);
+    Hoister H(K, Opts.FastMath);
     rewrite(H, K.Body);
     return K.Remarks.size() != Before;
   }

@@ -1,15 +1,19 @@
 //===- HoistDivision.h - divisions by launch-uniform values ---------------===//
 //
 // `hoist-division` rewrites `a / d`, where d is launch-uniform (built only
-// from scalar parameters and constants) and a is floating point, into
-// `a * %rcp_d` with `%rcp_d = 1 / d` computed once per launch on the host and
-// passed to the kernel (an ir::Uniform). This is the PGI tutorial's 1/b step:
-// a double division costs a Newton iteration sequence on the GPU, a multiply
-// does not.
+// from scalar parameters and constants) and a is floating point, so that the
+// GPU does not run a division per point: `%rcp_d = 1 / d` is computed once per
+// launch on the host and passed to the kernel (an ir::Uniform), the PGI
+// tutorial's 1/b step.
 //
-// Exactness: a * (1/d) may differ from a / d in the last ulp; --report says so
-// for every hoisted division. Divisions by grid values, locals or index(d)
-// stay, as do integer divisions (their results would change).
+// Exact by default: `a / d` becomes `exact_div(a, d, %rcp_d)`, which the
+// emitter lowers to stencil::detail::divideExact (one multiply and two FMA
+// corrections, provably the bits of the division in its fast-path range, the
+// division itself outside it). With --fast-math (PassOptions::FastMath) it
+// becomes `a * %rcp_d`, which may differ in the last ulp; --report says which
+// one each division got. Divisions by grid values, locals or index(d) stay,
+// as do integer divisions. docs/passes/hoist-division.md has the proof and
+// the measurements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_HOISTDIVISION_H

@@ -3,6 +3,7 @@
 //   stencilc-opt FILE.sir [--passes=NAME,...|--passes=default] [-o OUT]
 //                [--emit=ir|cuda] [--header OUT.h] [--print-after-each]
 //                [--report] [--tile=...] [--smem-cache=KERNEL] [--arch=sm_NN]
+//                [--fast-math]
 //
 // In the spirit of mlir-opt: reads the IR that `stencilc --emit=ir` prints
 // (FILE may be '-'), verifies it, runs exactly the passes named, in the
@@ -60,6 +61,8 @@ cl::list<std::string> TileOverride("tile", cl::desc("As stencilc --tile: KERNEL:
                                    cl::value_desc("kernel:shape"), cl::cat(Cat));
 cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
                                        cl::value_desc("kernel"), cl::cat(Cat));
+cl::opt<bool> FastMath("fast-math", cl::desc("As stencilc --fast-math: hoist-division multiplies by the reciprocal (may change the last ulp)"),
+                       cl::cat(Cat));
 cl::opt<std::string> Arch("arch", cl::desc("Target architecture (default: sm_90)"),
                           cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(Cat));
 cl::opt<std::string> Namespace("namespace", cl::desc("With --emit=cuda: namespace of the host API (default: gpu)"),
@@ -132,6 +135,7 @@ int main(int Argc, char **Argv) {
                    stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Opts.SmemCacheForced.insert(N);
+  Opts.FastMath = FastMath;
   if (!stencilc::parseSmVersion(Arch, Opts.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   std::vector<std::unique_ptr<stencilc::Pass>> Pipeline;

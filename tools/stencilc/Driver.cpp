@@ -2,7 +2,7 @@
 //
 //   stencilc SPEC.cpp [-o OUT.cu] [--header OUT.h] [--emit=cuda|ir] [-O0|-O2]
 //            [--print-after=PASS]... [--print-after-all] [--disable-pass=PASS]...
-//            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE]
+//            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE] [--fast-math]
 //            [-- EXTRA_CLANG_ARGS]
 //   stencilc --list-passes | --help | --version
 //
@@ -74,6 +74,8 @@ cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2
 // llvm/IR/PrintPasses.h.
 cl::list<std::string> DisablePass("disable-pass", cl::desc("Do not run this pass (repeatable)"),
                                   cl::value_desc("pass"), cl::cat(PipelineCat));
+cl::opt<bool> FastMath("fast-math", cl::desc("Allow optimisations that may change results in the last ulp (hoist-division as a plain multiply by the reciprocal); off, every output is bit-identical to the CPU reference"),
+                       cl::cat(PipelineCat));
 cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("Force the smem-cache pass on for one kernel: KERNEL (off by default)"),
                                       cl::value_desc("kernel"), cl::cat(PipelineCat));
 cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
@@ -293,6 +295,7 @@ int main(int Argc, char **Argv) {
       return usage("malformed --tile=" + T + " (expected " + stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Pipe.Pass.SmemCacheForced.insert(N);
+  Pipe.Pass.FastMath = FastMath;
   if (!stencilc::parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

@@ -36,7 +36,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:         Index at_ = chunk0_ * stride0_ + i1_;
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
-// CHECK-NEXT:    double resid = __dmul_rn((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), [[RCP]]);
+// CHECK-NEXT:    double resid = stencil::detail::divideExact((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), b, [[RCP]]);
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
 // CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 25]]

@@ -1,12 +1,18 @@
-// hoist-division: a floating division by a launch-uniform value becomes a
-// multiply by a reciprocal computed once per launch; --report says the result
-// may change in the last ulp. Divisions by grid values, by index(d) and
-// integer divisions stay.
+// hoist-division: a floating division by a launch-uniform value uses a
+// reciprocal computed once per launch. By default the division stays exact
+// (exact_div: a multiply and two FMA corrections, the division's bits);
+// with --fast-math it is a plain multiply, and --report says it may change
+// the last ulp. Divisions by grid values, by index(d) and integer divisions
+// stay.
 // RUN: %stencilc %s --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s
+// RUN: %stencilc %s --fast-math --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAST
 // RUN: %stencilc %s --disable-pass=hoist-division --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s --fast-math --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAST-REPORT
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s --check-prefix=CUDA < %t.cu
+// RUN: %stencilc %s --fast-math -o %t.fast.cu --header %t.fast.h
+// RUN: FileCheck %s --check-prefix=FAST-CUDA < %t.fast.cu
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -15,16 +21,38 @@ STENCIL_KERNEL void scaled(In<double, 2> u, Out<double, 2> v, double b, double c
 }
 // CHECK-LABEL: kernel scaled rank 2
 // CHECK:         uniform %rcp_b: f64 = (1.0 / b)
-// CHECK-NEXT:    uniform %rcp_1: f64 = (1.0 / (b * c))
-// CHECK:         store v = (((((u[0, 0] * %rcp_b) + (u[0, 1] * %rcp_1)) + (u[0, 0] / u[0, 1])) + f64((index(0) / n))) + (u[0, 0] / f64(index(1))))
+// A divisor that is not a parameter is a uniform too: the host computes the
+// reciprocal of the very value the device divides by.
+// CHECK-NEXT:    uniform %div_1: f64 = (b * c)
+// CHECK-NEXT:    uniform %rcp_div_1: f64 = (1.0 / %div_1)
+// CHECK:         store v = ((((exact_div(u[0, 0], b, %rcp_b) + exact_div(u[0, 1], %div_1, %rcp_div_1)) + (u[0, 0] / u[0, 1])) + f64((index(0) / n))) + (u[0, 0] / f64(index(1))))
+// FAST-LABEL:  kernel scaled rank 2
+// FAST:          uniform %rcp_b: f64 = (1.0 / b)
+// FAST-NEXT:     uniform %rcp_1: f64 = (1.0 / (b * c))
+// FAST:          store v = (((((u[0, 0] * %rcp_b) + (u[0, 1] * %rcp_1)) + (u[0, 0] / u[0, 1])) + f64((index(0) / n))) + (u[0, 0] / f64(index(1))))
 // OFF-LABEL:   kernel scaled rank 2
 // OFF-NOT:       uniform
 // OFF:           store v = (((((u[0, 0] / b) + (u[0, 1] / (b * c)))
-// REPORT:      remark: kernel scaled: hoist-division: division by 'b' became a multiply by %rcp_b = 1 / b, computed once per launch (may differ in the last ulp)
-// REPORT:      remark: kernel scaled: hoist-division: division by '(b * c)' became a multiply by %rcp_1 = 1 / (b * c), computed once per launch (may differ in the last ulp)
-// REPORT-NOT:  [hoist-division]
+// REPORT:      remark: kernel scaled: hoist-division: division by 'b' uses %rcp_b = 1 / b, computed once per launch, and two FMA corrections that round exactly as the division does
+// REPORT:      remark: kernel scaled: hoist-division: division by '(b * c)' uses %rcp_div_1 = 1 / (b * c), computed once per launch, and two FMA corrections that round exactly as the division does
+// REPORT-NOT:  last ulp
+// FAST-REPORT: remark: kernel scaled: hoist-division: division by 'b' became a multiply by %rcp_b = 1 / b, computed once per launch (--fast-math: may differ from the division in the last ulp)
 // CUDA-LABEL:  // scaled (
 // CUDA:            double rcp_b,
-// CUDA-NEXT:       double rcp_1,
+// CUDA-NEXT:       double div_1,
+// CUDA-NEXT:       double rcp_div_1,
+// CUDA:          stencil::detail::divideExact(u[at_], b, rcp_b)
+// CUDA-SAME:     stencil::detail::divideExact(u[at_ + 1], div_1, rcp_div_1)
+// CUDA-SAME:     (u[at_] / u[at_ + 1])
 // CUDA:          const double rcp_b = (1.0 / b); // uniform, once per launch
-// CUDA-NEXT:     const double rcp_1 = (1.0 / (b * c)); // uniform, once per launch
+// CUDA-NEXT:     const double div_1 = (b * c); // uniform, once per launch
+// CUDA-NEXT:     const double rcp_div_1 = (1.0 / div_1); // uniform, once per launch
+// FAST-CUDA:     (__dmul_rn(u[at_], rcp_b) + __dmul_rn(u[at_ + 1], rcp_1))
+
+STENCIL_KERNEL void narrow(In<float, 1> x, Out<float, 1> y, float s) {
+  y() = x() / s;
+}
+// f32 hoists the same way, with the f32 reciprocal.
+// CHECK-LABEL: kernel narrow rank 1
+// CHECK:         uniform %rcp_s: f32 = (1.0f / s)
+// CHECK:         store y = exact_div(x[0], s, %rcp_s)

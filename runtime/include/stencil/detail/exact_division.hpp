@@ -1,0 +1,99 @@
+// stencil/detail/exact_division.hpp - a / b from a reciprocal of b computed
+// once per launch, rounded exactly as the division (hoist-division's default
+// lowering; docs/passes/hoist-division.md has the proof and the measurements).
+//
+// Internal: for the code stencilc generates, not for programs. It has no CUDA
+// dependency so that host-only unit tests (test/unit/ExactDivisionTest.cpp)
+// check the same code nvcc compiles for the device.
+#ifndef STENCIL_DETAIL_EXACT_DIVISION_HPP
+#define STENCIL_DETAIL_EXACT_DIVISION_HPP
+
+#include <math.h>
+
+#include <cmath>
+
+#if defined(__CUDACC__)
+#define STENCIL_EXACT_DIVISION_HD __host__ __device__
+#else
+#define STENCIL_EXACT_DIVISION_HD
+#endif
+
+namespace stencil {
+namespace detail {
+
+/// The magnitudes for which divideExact takes the fast path: the dividend in
+/// [MinDividend, MaxDividend] and the divisor in [MinDivisor, MaxDivisor].
+/// Inside them no intermediate result overflows or leaves the normal range,
+/// and every remainder a - b*q of a faithful q is exactly representable
+/// (it needs e(a) >= emin + p - 1: -970 for double, -103 for float).
+template <class T> struct ExactDivisionRange;
+template <> struct ExactDivisionRange<double> {
+  static constexpr double MinDividend = 0x1p-800, MaxDividend = 0x1p+800;
+  static constexpr double MinDivisor = 0x1p-126, MaxDivisor = 0x1p+126;
+};
+template <> struct ExactDivisionRange<float> {
+  static constexpr float MinDividend = 0x1p-60f, MaxDividend = 0x1p+60f;
+  static constexpr float MinDivisor = 0x1p-30f, MaxDivisor = 0x1p+30f;
+};
+
+// One rounding each, on host and device: a product nvcc never contracts into
+// an FMA, and the FMA itself.
+STENCIL_EXACT_DIVISION_HD inline double roundedProduct(double A, double B) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(A, B);
+#else
+  return A * B;
+#endif
+}
+STENCIL_EXACT_DIVISION_HD inline float roundedProduct(float A, float B) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(A, B);
+#else
+  return A * B;
+#endif
+}
+STENCIL_EXACT_DIVISION_HD inline double fusedMultiplyAdd(double A, double B,
+                                                          double C) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rn(A, B, C);
+#else
+  return std::fma(A, B, C);
+#endif
+}
+STENCIL_EXACT_DIVISION_HD inline float fusedMultiplyAdd(float A, float B,
+                                                        float C) {
+#if defined(__CUDA_ARCH__)
+  return __fmaf_rn(A, B, C);
+#else
+  return std::fma(A, B, C);
+#endif
+}
+STENCIL_EXACT_DIVISION_HD inline double magnitude(double A) { return fabs(A); }
+STENCIL_EXACT_DIVISION_HD inline float magnitude(float A) { return fabsf(A); }
+
+/// A / B, correctly rounded (the same bits as the division), given
+/// Y = RN(1 / B) computed once per launch. In range: Q0 = RN(A*Y) is within
+/// 1.5 ulp of A/B; one FMA correction makes it faithful (within 1 ulp); with
+/// a faithful quotient the remainder R = A - B*Q is exact and RN(Q + R*Y) is
+/// RN(A/B) (Markstein, IBM J. Res. Dev. 34(1), 1990, Theorem 1; Muller et
+/// al., Handbook of Floating-Point Arithmetic, 2nd ed., 2018, Ch. 4).
+/// Outside the range (zeros, infinities, NaNs, tiny or huge values) it is the
+/// division itself.
+template <class T>
+STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
+  using Range = ExactDivisionRange<T>;
+  const T MagA = magnitude(A), MagB = magnitude(B);
+  if (!(MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
+        MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor))
+    return A / B;
+  const T Q0 = roundedProduct(A, Y);
+  const T Q1 = fusedMultiplyAdd(fusedMultiplyAdd(-Q0, B, A), Y, Q0);
+  return fusedMultiplyAdd(fusedMultiplyAdd(-Q1, B, A), Y, Q1);
+}
+
+} // namespace detail
+} // namespace stencil
+
+#undef STENCIL_EXACT_DIVISION_HD
+
+#endif // STENCIL_DETAIL_EXACT_DIVISION_HPP

@@ -6,7 +6,7 @@
 // decisions passes take about it (schedule, caching, merging, reductions).
 //
 // The frontend is the only producer of bodies; passes rewrite bodies through
-// ExprMutator (see IRMutator.h) or fill in the decision fields; the emitter is
+// ExprMutator (see IRVisitor.h) or fill in the decision fields; the emitter is
 // the only consumer. No Clang type appears here.
 //
 //===----------------------------------------------------------------------===//

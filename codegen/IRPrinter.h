@@ -10,12 +10,12 @@
 //     param scalar f64 b loc(5:74)
 //     footprint uold lo (-1, -1) hi (1, 1) offsets (-1, 0) (0, -1) ...
 //     domain interior lo (1, 1) hi (1, 1)
-//     uniform %rcp.b: f64 = (1.0 / b)
+//     uniform %rcp_b: f64 = (1.0 / b)
 //     schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent
 //     reductions warp-shuffle-atomic
 //     applied hoist-division, tile, warp-aggregate
 //   {
-//     let %resid: f64 = (... * %rcp.b) loc(6:3)
+//     let %resid: f64 = (... * %rcp_b) loc(6:3)
 //     store u = (uold[0, 0] - (omega * %resid)) loc(8:3)
 //     reduce error += (%resid * %resid) loc(9:3)
 //   }

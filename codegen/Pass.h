@@ -27,7 +27,7 @@ struct PassOptions {
   /// --tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] overrides `tile` per kernel.
   std::map<std::string, ir::Schedule> ScheduleOverrides;
   /// --smem-cache=KERNEL forces `smem-cache` on for these kernels (it is off
-  /// by default; see codegen/passes/SmemCache.h for the measurement).
+  /// by default; measured: docs/passes/smem-cache.md#measurements).
   std::set<std::string> SmemCacheForced;
   /// The target's compute capability (--arch=sm_90 -> 90), for decisions
   /// that depend on the device's limits.

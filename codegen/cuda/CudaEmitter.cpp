@@ -1,8 +1,8 @@
 //===- CudaEmitter.cpp - IR to CUDA source and host header ----------------===//
 //
 // One __global__ kernel per IR kernel, a template on its index type (int
-// while every linear index fits, so Himeno's kernel needs 56 registers
-// instead of 72; int64_t otherwise), whose threads walk the domain with
+// while every linear index fits, which saves registers; int64_t otherwise:
+// docs/performance.md#measurements), whose threads walk the domain with
 // grid-stride loops, x along the last (contiguous) dimension. What `tile`
 // decided is lowered here: the streamed dimension is the innermost loop,
 // walked in chunks of points_per_thread_ consecutive points, and a persistent
@@ -135,8 +135,9 @@ std::string KernelEmitter::source() {
 
 //--- names ---------------------------------------------------------------
 
-/// Spec names stay as written; IR-made names ("rcp.b") become identifiers
-/// that collide with nothing else in the kernel.
+/// Spec names stay as written; the names of uniforms (hoist-division's
+/// "rcp_b") and locals become identifiers that collide with nothing else in
+/// the kernel.
 void KernelEmitter::assignNames() {
   std::set<std::string> Taken;
   for (const Param &P : K.Params)

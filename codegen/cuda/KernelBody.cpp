@@ -91,8 +91,8 @@ std::vector<int> KernelEmitter::loopOrder() const {
 
 /// Index is the kernel's template parameter: int when every linear index
 /// (records included) fits comfortably, int64_t otherwise. 32-bit index
-/// arithmetic takes Himeno's kernel from 72 to 56 registers and the Jacobi
-/// sweep from 70 to 56 (ptxas -v, sm_90).
+/// arithmetic needs fewer registers (measured:
+/// docs/performance.md#measurements).
 std::string KernelEmitter::loopHeader(int D, int Depth) const {
   std::string A = axis(D), I = "i" + std::to_string(D) + "_";
   std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
@@ -112,16 +112,15 @@ std::string KernelEmitter::loopHeader(int D, int Depth) const {
                   " + points_per_thread_ < " + Hi + " ? " + C +
                   " + points_per_thread_ : " + Hi + ";\n";
   // The linear index is an induction variable of the streamed loop, not
-  // recomputed from the coordinates at each point: Himeno XL kernel 5.46 ->
-  // 5.16 ms (1.098x -> 1.039x the floor), L 0.680 -> 0.644 ms (H100,
-  // bench/proto/NOTES.md).
+  // recomputed from the coordinates at each point: faster on Himeno
+  // (measured: docs/passes/tile.md#measurements).
   std::string Next = "++" + I;
   if (UsesAt) {
     S += indent(Depth + 1) + "Index at_ = " + linearIndex(D, C) + ";\n";
     Next += ", at_ += " + strideOf(D);
   }
-  // Not unrolled: 36 instead of 56 registers for the Jacobi sweep,
-  // 0.234 ms vs 0.249 (H100, bench/results/2026-11-23T022216Z.json).
+  // Not unrolled: fewer registers and a faster Jacobi sweep (measured:
+  // docs/passes/tile.md#measurements).
   return S + indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
          "for (Index " + I + " = " + C + "; " + I + " < " + End + "; " + Next +
          ") {\n";

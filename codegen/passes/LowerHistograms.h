@@ -5,10 +5,11 @@
 // or a private copy per block in shared memory (with or without warp
 // aggregation inside), from the bin counts, counter types and the device's
 // shared memory, by the model in runtime/include/stencil/histogram_model.hpp
-// (measured on H100, bench/proto/NOTES.md). The bin count is a buffer size,
-// known only at launch, so the pass records Auto and the emitted launcher
-// asks the model; it remarks, per histogram, which lowering serves which
-// bin range on the target (--arch), from the same model function.
+// (measured: docs/passes/lower-histograms.md#measurements). The bin count is
+// a buffer size, known only at launch, so the pass records Auto and the
+// emitted launcher asks the model; it remarks, per histogram, which lowering
+// serves which bin range on the target (--arch), from the same model
+// function.
 // Without it (-O0 or --disable-pass) every launch uses plain atomics.
 // LaunchOptions::HistogramLowering forces a lowering either way.
 //

@@ -14,10 +14,9 @@
 // into the record array on first use and repacks only when one of them has
 // changed since (stencil::Grid::version()).
 //
-// Measured on H100, Himeno XL: 13 read streams → 2 cut the hand-written sweep
-// from 5.65 to 5.16 ms (bench/proto/NOTES.md) and the generated one from 6.53
-// to 5.49 ms (--disable-pass=merge-arrays vs default, same run,
-// bench/results/2026-11-23T023157Z.json). Grids read at offsets stay
+// Fewer read streams pay: Himeno's 13 become 2, and both the hand-written and
+// the generated sweep get faster (measured:
+// docs/passes/merge-arrays.md#measurements). Grids read at offsets stay
 // separate: a record of neighbours would drag every field through the cache
 // for one value.
 //

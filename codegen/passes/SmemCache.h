@@ -9,14 +9,11 @@
 // carries it out.
 //
 // When: only for kernels named with --smem-cache=KERNEL; it is off by
-// default because on the H100 it never paid (one run, copy bandwidth 3008
-// GB/s, bench/results/2026-11-23T0316Z-smem-cache.log): the Jacobi sweep
-// 5120x5000 f64 took 0.279 ms cached against 0.235 ms through L1 (+19%), the
-// Laplace step 4096^2 0.104 vs 0.093 ms in f32 (+11%) and 0.134 vs 0.131 ms
-// in f64 (+3%); the hand-written Himeno XL prototype with p in shared memory
-// took 6.12-6.28 ms against 5.65 ms through L1 (bench/proto/NOTES.md, v3 vs
-// v1). L1 already serves the re-reads; the barriers and halo loads cost more.
-// Forcing it keeps it tested and in the bench (rows smem-cache).
+// default because on the H100 it never paid, neither for the Jacobi sweep,
+// the Laplace step (f32, f64) nor the hand-written Himeno XL prototype
+// (measured: docs/passes/smem-cache.md#measurements). L1 already serves the
+// re-reads; the barriers and halo loads cost more. Forcing it keeps it
+// tested and in the bench (rows smem-cache).
 //
 // Refuses (remark "not cached: ..."), leaving the kernel as it was: ranks
 // other than 2, histogram kernels, grids merged by merge-arrays, and tiles

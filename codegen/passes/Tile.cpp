@@ -18,11 +18,10 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
-/// Persistent grids for rank 1 and 2 reductions only (H100, same run,
-/// bench/results/2026-11-23T022216Z.json, explore rows): Jacobi 2-D sweep
-/// 0.234 ms persistent vs 0.263 one block per tile, error_check 0.099 vs
-/// 0.199; but Himeno XL 6.24 ms persistent vs 5.47 with a block per chunk of
-/// 8 planes. Reductions add to 128 slots, so many blocks cost little.
+/// Persistent grids for rank 1 and 2 reductions only: faster for the Jacobi
+/// 2-D sweep and error check, slower for Himeno XL than a block per chunk of
+/// 8 planes (measured: docs/passes/tile.md#measurements). Reductions add to
+/// 128 slots, so many blocks cost little.
 bool wantsPersistentGrid(const Kernel &K) { return K.hasReductions() && K.Rank <= 2; }
 
 std::string shape(const Schedule &S) {
@@ -65,10 +64,8 @@ Schedule chooseSchedule(const Kernel &K) {
       S.StreamDim = 0;
       S.PointsPerThread = 4;
       // A persistent (reduction) sweep walks one row per block, 2 points per
-      // chunk (H100, bench/results/2026-11-23-perf2.md, two interleaved
-      // repeats): Jacobi 2-D sweep 0.2366 / 0.2305 ms at 256x1 chunk 2 vs
-      // 0.2411 / 0.2338 at 64x4 chunk 4; 128x2 chunk 4 and 32x8 chunk 4 were
-      // no better than 64x4, chunk 8 was 4% slower.
+      // chunk: faster than 64x4 chunk 4, 128x2, 32x8 or chunk 8 (measured:
+      // docs/passes/tile.md#measurements).
       if (K.hasReductions()) {
         S.Block = {256, 1, 1};
         S.PointsPerThread = 2;

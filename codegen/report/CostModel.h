@@ -20,7 +20,7 @@ int bytesPerPoint(const ir::Kernel &K);
 /// Shared memory the generated launcher requests at launch (the dynamic
 /// amount) for the reduction scratch: one slot of the widest device
 /// accumulator per thread (block tree) or per warp (warp shuffles). This
-/// mirrors the launcher CudaEmitter writes.
+/// mirrors the launcher codegen/cuda/Launcher.cpp writes (reductionSmem).
 int reductionScratchBytes(const ir::Kernel &K);
 
 /// Threads in one block of K's schedule.

@@ -24,7 +24,7 @@ Expr read(const char *G, int A, int B) {
 Expr param(const char *N) { return Var::make(N, VarScope::Param, Type::Float64); }
 Expr add(Expr A, Expr B) { return Binary::make(BinaryOp::Add, A, B); }
 
-/// The DESIGN.md Helmholtz sweep, built by hand.
+/// A Helmholtz sweep like examples/jacobi2d's helmholtz_sweep, built by hand.
 Kernel helmholtz() {
   Kernel K;
   K.Name = "helmholtz_sweep";

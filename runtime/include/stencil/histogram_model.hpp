@@ -4,20 +4,17 @@
 // model, and `stencilc --report` prints the ranges it gives for the target,
 // from the same function. Plain C++ (no CUDA): unit-tested on the host.
 //
-// Derived from measurements on H100 (bench/proto/NOTES.md, 10^7 doubles
-// uniform in [0,1), bins 1..10^7, int and double counters):
+// The rules, each measured on H100
+// (docs/passes/lower-histograms.md#measurements):
 // - When the bins fit in one block's shared memory, per-block private bins
-//   flushed with one atomic per non-zero bin win at every bin count measured:
-//   int 0.035-0.057 ms vs plain atomics 7.3-0.25 ms; double 0.041-0.075 ms vs
-//   17.6-0.19 ms.
+//   flushed with one atomic per non-zero bin win at every bin count measured,
+//   for int and double counters.
 // - Inside shared memory, float counters at very few bins (<= 32) still
 //   serialise on one shared address: aggregating the warp first (one
-//   __match_any_sync leader per bin) takes 1 bin from 1.33 to 0.041 ms and 10
-//   bins from 0.181 to 0.048 ms, but costs more from 100 bins on (0.093 vs
-//   0.071 ms). Integer shared atomics are fast enough alone (0.035 vs 0.037).
-// - When the bins do not fit (here above 58K int / 29K double counters),
-//   contention is already low: plain atomics (0.13-0.55 ms) are never slower
-//   than warp aggregation (0.14-0.55 ms), which only pays under contention.
+//   __match_any_sync leader per bin) pays there, but costs more from 100 bins
+//   on. Integer shared atomics are fast enough alone.
+// - When the bins do not fit, contention is already low: plain atomics are
+//   never slower than warp aggregation, which only pays under contention.
 #ifndef STENCIL_HISTOGRAM_MODEL_HPP
 #define STENCIL_HISTOGRAM_MODEL_HPP
 
@@ -57,7 +54,8 @@ inline const char *histogramLoweringName(HistogramLowering L) {
 constexpr int64_t histogramSharedReserve = 1024;
 
 /// Bins at or below which float counters aggregate the warp before the
-/// shared-memory atomic (measured crossover between 10 and 100 bins).
+/// shared-memory atomic (the measured crossover lies between 10 and 100 bins:
+/// docs/passes/lower-histograms.md#measurements).
 constexpr int64_t histogramWarpAggregateMaxBins = 32;
 
 /// One histogram of a launch: its bin count and counter type.
@@ -78,9 +76,8 @@ STENCIL_HOST_DEVICE constexpr int64_t histogramSharedBytes(const HistogramShape 
 /// histograms of a kernel share one lowering: private copies of all of them
 /// must fit in one block's shared memory together. Warp aggregation inside
 /// shared memory is chosen when any float histogram has few bins: without it
-/// such a histogram costs up to 32x (1.33 vs 0.041 ms), with it an integer
-/// one beside it costs at most 2x (0.037 vs 0.035 ms at 1 bin, 0.113 vs
-/// 0.057 ms at 10^4).
+/// such a histogram is many times slower, with it an integer one beside it
+/// loses far less (measured: docs/passes/lower-histograms.md#measurements).
 inline HistogramLowering chooseHistogramLowering(const HistogramShape *Shapes,
                                                  int Count,
                                                  int64_t SharedBytesPerBlock) {
@@ -113,11 +110,8 @@ inline HistogramLowering chooseHistogramLowering(int64_t Bins, int CounterBytes,
 /// Threads per block of a privatised launch whose options name no block.
 /// Each block clears and flushes every bin and the grid is persistent, so
 /// bigger blocks mean fewer passes over the bins; but float shared atomics
-/// on few bins contend within the block. H100, 10^7 samples, kernel ms for
-/// blocks of 256 / 512 / 1024 threads (bench/results/histogram-h100.md):
-///   int,    100 bins: 0.036 / 0.036 / 0.034; 10^4: 0.053 / 0.044 / 0.039
-///   double,  10 bins: 0.040 / 0.045 / 0.074; 100:  0.059 / 0.064 / 0.081
-///   double, 10^3 bins: 0.062 / 0.054 / 0.052
+/// on few bins contend within the block (measured:
+/// docs/passes/lower-histograms.md#measurements).
 inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes, int Count) {
   int64_t MaxBins = 0;
   bool FloatCounter = false;
@@ -132,10 +126,9 @@ inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes, int Cou
 
 /// Fewest threads per SM a privatised launch must keep resident for the
 /// model to choose it: with blocks forced small and bins large, shared
-/// memory caps the blocks per SM and too few loads are in flight. H100,
-/// blocks of 128 forced: 10^4 double bins (2 blocks, 256 threads per SM)
-/// 0.215 ms vs plain atomics 0.189; 10^4 int bins (5 blocks, 640 threads)
-/// 0.079 vs 0.247.
+/// memory caps the blocks per SM and too few loads are in flight; 256
+/// resident threads lost to plain atomics, 640 won (measured:
+/// docs/passes/lower-histograms.md#measurements).
 constexpr int histogramPrivatizedMinResidentThreads = 512;
 
 /// Largest bin count that still fits in shared memory (for --report).

@@ -127,9 +127,8 @@ inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
 /// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
 /// the outer axes first (z, then y, then x): a persistent grid, in which every
 /// thread walks many points with the kernel's grid-stride loops. `tile` asks
-/// for it for rank 1 and 2 kernels with reductions (Jacobi 2-D error check
-/// 0.099 ms vs 0.199 with one block per tile, H100,
-/// bench/results/2026-11-23T022216Z.json).
+/// for it for rank 1 and 2 kernels with reductions, where it pays (measured:
+/// docs/passes/tile.md#measurements).
 template <int R>
 dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
                          int StreamDim, int64_t MaxBlocks) {

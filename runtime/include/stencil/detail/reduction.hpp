@@ -102,10 +102,9 @@ __device__ void reduceWarpShuffleAtomic(T *Total, T Partial, void *Smem) {
 
 /// Reduction slots: a launch's blocks add their partials to ReductionSlots
 /// accumulators (block b to slot b % ReductionSlots), each alone in a 32-byte
-/// sector, instead of one. Atomics on one address serialise in L2: the Jacobi
-/// error check (8 bytes per point) with one atomic per 256 points took
-/// 0.322 ms, with one per resident block 0.101 ms, floor 0.068 (H100,
-/// bench/results/2026-11-22T160732Z.json, 2026-11-23T015835Z.json).
+/// sector, instead of one. Atomics on one address serialise in L2, and a
+/// reduction kernel that reads little per point waits on them (measured:
+/// docs/runtime.md#measurements).
 constexpr int ReductionSlots = 128;
 template <class T> __host__ __device__ constexpr int slotStride() {
   return 32 / int(sizeof(T));

@@ -8,7 +8,9 @@
 //
 // gosa is a Sum<float, double>: the original accumulates in a float, which at
 // L and XL is far from the float64 sum (WORKLOADS.md); the accumulator type
-// argument asks for double on the CPU and the GPU alike.
+// argument asks for double on the CPU and the GPU alike. The original's float
+// sum, sequential in loop order, is main.cu's --cpu (its own copy of the C
+// loop, which must give the same p as this kernel on every point).
 #include <stencil/stencil.hpp>
 
 using namespace stencil;

@@ -1,14 +1,32 @@
 // main.cu - the Himeno benchmark (RIKEN) on the GPU through the host API
 // stencilc generated from himeno.spec.cpp, or on the CPU through the spec.
+// Sizes, initial state and sweep are the original's (himenoBMTxpa.c, the
+// dynamic-allocation version; WORKLOADS.md section 3): arrays of
+// mimax x mjmax x mkmax points, boundaries included (XS 32x32x64 ...
+// XL 512x512x1024), the sweep over the interior 1 <= i < mimax-1.
 //
 //   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps R]]
 //          [--block BXxBYxBZ] [--ppt N] [--persistent 0|1]
 //
-// --check runs the CPU reference and the GPU for --iters sweeps (default 10)
-// and compares p on every point (rel 1e-5) and gosa after every sweep against
-// the float64-accumulated reference (rel 1e-4). Half-way it changes one
-// coefficient array (bnd) on both sides: a GPU that kept a stale packed copy
-// of the coefficients (merge-arrays) fails the comparison.
+// Every mode reports gosa after exactly --iters sweeps from the initial state
+// (the GPU run's warm-up sweep is undone: p is uploaded again before the
+// counted sweeps).
+// --cpu runs the original's jacobi() as RIKEN wrote it (gosa summed in a
+// float, sequentially in loop order i, j, k: the value the original prints),
+// the same loop with gosa summed in double (the float64 reference), and the
+// spec through stencil::reference, which must give the original's p on every
+// point. At the published runs (XS 3 sweeps, S 200) it checks the float sum
+// against RIKEN's published gosa (rel 1e-3) and exits 1 if it differs.
+// --check runs the GPU for --iters sweeps (default 10) one sweep at a time
+// beside the spec's CPU reference and the original's loop: p on every point
+// (rel 1e-5 against the spec's reference, which must equal the original's
+// exactly) and gosa after every sweep against the float64-accumulated
+// reference (rel 1e-6; the GPU sums in double). Half-way it changes one
+// coefficient array (bnd) on all sides: a GPU that kept a stale packed copy
+// of the coefficients (merge-arrays) fails the comparison. Then it runs the
+// GPU path of the plain run (warm-up sweep, reset, --iters pipelined sweeps)
+// and checks its gosa and p against an unperturbed float64 reference run and
+// against the same sweeps issued one at a time (exact).
 // --bench prints BENCH lines (examples/common/harness.hpp) per size: per host
 // call (the sweep and its gosa read back), and per sweep of the pipelined
 // loop that the GPU run uses (each sweep queued through gpu::async before the
@@ -20,6 +38,7 @@
 
 #include <chrono>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <cstring>
@@ -36,11 +55,24 @@ std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
 
 struct Size {
   const char *Name;
-  int64_t I, J, K; ///< mimax, mjmax, mkmax
+  int64_t I, J, K; ///< mimax, mjmax, mkmax: every point, boundaries included
 };
-constexpr Size Sizes[] = {{"XS", 33, 33, 65},     {"S", 65, 65, 129},
-                          {"M", 129, 129, 257},   {"L", 257, 257, 513},
-                          {"XL", 513, 513, 1025}};
+constexpr Size Sizes[] = {{"XS", 32, 32, 64},     {"S", 64, 64, 128},
+                          {"M", 128, 128, 256},   {"L", 256, 256, 512},
+                          {"XL", 512, 512, 1024}};
+
+/// What the original prints (gosa summed in a float, of the last sweep) for
+/// the runs RIKEN published (WORKLOADS.md section 3).
+struct Published {
+  const char *Size;
+  int Iters;
+  double Gosa;
+};
+constexpr Published PublishedRuns[] = {{"XS", 3, 6.227474e-03}, {"S", 200, 1.688606e-03}};
+constexpr double PublishedTolerance = 1e-3;
+/// The GPU (double sum, rounded to float in the result) against the float64
+/// reference.
+constexpr double GosaTolerance = 1e-6;
 
 const Size *findSize(const std::string &Name) {
   for (const Size &S : Sizes)
@@ -51,9 +83,12 @@ const Size *findSize(const std::string &Name) {
 
 using Field = stencil::HostGrid<float, 3>;
 constexpr int NumCoefficients = 12;
+/// Coef's order: a0 a1 a2 a3 b0 b1 b2 c0 c1 c2 wrk1 bnd (the kernel's).
+enum { A0, A1, A2, A3, B0, B1, B2, C0, C1, C2, Wrk1, Bnd };
 
-/// The benchmark's initial state: a0..a2 = 1, a3 = 1/6, b = 0, c = 1, bnd = 1,
-/// wrk1 = 0, p(i,j,k) = i^2 / (imax-1)^2 with imax = mimax - 1.
+/// The benchmark's initial state (himenoBMTxpa.c, initmt): a0..a2 = 1,
+/// a3 = 1/6, b = 0, c = 1, wrk1 = 0, bnd = 1 and
+/// p[i][j][k] = (float)(i*i) / (float)((mimax-1)*(mimax-1)) on every point.
 struct State {
   std::array<Field, NumCoefficients> Coef;
   Field P;
@@ -63,9 +98,9 @@ struct State {
     for (int C = 0; C < NumCoefficients; ++C)
       Coef[C] = Field(E, Values[C]);
     P = Field(E);
-    const double Imax = double(S.I - 1);
     for (int64_t I = 0; I < S.I; ++I) {
-      float V = float(double(I * I) / ((Imax - 1) * (Imax - 1)));
+      // In float, as the C: both operands are exact (i*i < 2^24).
+      const float V = static_cast<float>(I * I) / static_cast<float>((S.I - 1) * (S.I - 1));
       for (int64_t J = 0; J < S.J; ++J)
         for (int64_t K = 0; K < S.K; ++K)
           P(I, J, K) = V;
@@ -83,20 +118,72 @@ void perturb(Field &Bnd) {
 
 constexpr float Omega = 0.8f;
 
-std::vector<double> runCpu(State &S, int Iters, bool Perturb) {
-  Field Wrk2 = S.P;
-  std::vector<double> Gosa;
-  auto &C = S.Coef;
+/// gosa of one sweep of the original's loop, summed two ways in the same
+/// order (i, j, k): in a float, as the C, and in double.
+struct OriginalGosa {
+  float Float;
+  double Double;
+};
+
+/// One sweep of jacobi() as himenoBMTxpa.c writes it, the expressions in the
+/// C's order and in float; then p = wrk2 on the interior. The spec computes
+/// the same p (the --cpu and --check modes compare them exactly).
+OriginalGosa originalSweep(const std::array<Field, NumCoefficients> &C, Field &P, Field &Wrk2) {
+  const Field &a0 = C[A0], &a1 = C[A1], &a2 = C[A2], &a3 = C[A3], &b0 = C[B0],
+              &b1 = C[B1], &b2 = C[B2], &c0 = C[C0], &c1 = C[C1], &c2 = C[C2],
+              &wrk1 = C[Wrk1], &bnd = C[Bnd];
+  const Field &p = P;
+  const int64_t Imax = P.extent(0) - 1, Jmax = P.extent(1) - 1, Kmax = P.extent(2) - 1;
+  float Gosa = 0.0f;
+  double Gosa64 = 0.0;
+  for (int64_t i = 1; i < Imax; ++i)
+    for (int64_t j = 1; j < Jmax; ++j)
+      for (int64_t k = 1; k < Kmax; ++k) {
+        float s0 = a0(i, j, k) * p(i + 1, j, k) + a1(i, j, k) * p(i, j + 1, k) +
+                   a2(i, j, k) * p(i, j, k + 1) +
+                   b0(i, j, k) * (p(i + 1, j + 1, k) - p(i + 1, j - 1, k) -
+                                  p(i - 1, j + 1, k) + p(i - 1, j - 1, k)) +
+                   b1(i, j, k) * (p(i, j + 1, k + 1) - p(i, j - 1, k + 1) -
+                                  p(i, j + 1, k - 1) + p(i, j - 1, k - 1)) +
+                   b2(i, j, k) * (p(i + 1, j, k + 1) - p(i - 1, j, k + 1) -
+                                  p(i + 1, j, k - 1) + p(i - 1, j, k - 1)) +
+                   c0(i, j, k) * p(i - 1, j, k) + c1(i, j, k) * p(i, j - 1, k) +
+                   c2(i, j, k) * p(i, j, k - 1) + wrk1(i, j, k);
+        float ss = (s0 * a3(i, j, k) - p(i, j, k)) * bnd(i, j, k);
+        const float Sq = ss * ss;
+        Gosa += Sq;
+        Gosa64 += static_cast<double>(Sq);
+        Wrk2(i, j, k) = p(i, j, k) + Omega * ss;
+      }
+  for (int64_t i = 1; i < Imax; ++i)
+    for (int64_t j = 1; j < Jmax; ++j)
+      for (int64_t k = 1; k < Kmax; ++k)
+        P(i, j, k) = Wrk2(i, j, k);
+  return {Gosa, Gosa64};
+}
+
+/// Iters sweeps of the original's loop on P (bnd perturbed half-way when
+/// Perturb); the gosa of every sweep.
+std::vector<OriginalGosa> runOriginal(State &S, int Iters, bool Perturb) {
+  Field Wrk2(S.P.extents(), 0.0f); // wrk2 = 0, as initmt sets it
+  std::vector<OriginalGosa> Gosa;
   for (int N = 0; N < Iters; ++N) {
     if (Perturb && N == Iters / 2)
-      perturb(C[11]);
-    float G = 0.0f; // the reference accumulates in double, returns the value type
-    stencil::reference(jacobi, S.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7],
-                       C[8], C[9], C[10], C[11], Wrk2, G, Omega);
-    std::swap(S.P, Wrk2);
-    Gosa.push_back(G);
+      perturb(S.Coef[Bnd]);
+    Gosa.push_back(originalSweep(S.Coef, S.P, Wrk2));
   }
   return Gosa;
+}
+
+/// One sweep of the spec on the CPU (stencil::reference): wrk2 on the
+/// interior, then p and wrk2 swap (the boundaries agree). Returns gosa, summed
+/// in double (Sum<float, double>) and returned as float.
+double specSweep(std::array<Field, NumCoefficients> &C, Field &P, Field &Wrk2) {
+  float G = 0.0f;
+  stencil::reference(jacobi, P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2], C[C0],
+                     C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, G, Omega);
+  std::swap(P, Wrk2);
+  return G;
 }
 
 struct Device {
@@ -106,12 +193,18 @@ struct Device {
     for (const Field &F : S.Coef)
       Coef.emplace_back(F);
   }
+  /// p = wrk2 = P0: back to the initial state (the coefficients stay, and
+  /// with them merge-arrays' packed copy).
+  void reset(const Field &P0) {
+    P.upload(P0);
+    Wrk2.upload(P0);
+  }
   /// One sweep queued on the stream; p = wrk2 for the next one (the sweep
   /// writes the interior, the boundaries agree).
   stencil::Pending<gpu::jacobi_result> sweepAsync() {
     auto &C = Coef;
-    auto G = gpu::async::jacobi(P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8],
-                                C[9], C[10], C[11], Wrk2, Omega, Launch);
+    auto G = gpu::async::jacobi(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2], C[C0],
+                                C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, Omega, Launch);
     using std::swap;
     swap(P, Wrk2);
     return G;
@@ -132,39 +225,74 @@ struct Device {
   }
 };
 
+/// The plain GPU run: one warm-up sweep (with merge-arrays, the one packing
+/// of the coefficients), p reset to the initial state, then Iters sweeps
+/// pipelined and timed. gosa is the last of those Iters sweeps.
+struct GpuRun {
+  double Gosa, Ms;
+};
+GpuRun runGpuPipelined(Device &D, const Field &P0, int Iters) {
+  D.sweep();
+  D.reset(P0);
+  example::Timer T;
+  T.start();
+  const double G = D.sweepPipelined(Iters);
+  return {G, T.stop()};
+}
+
 int check(const Size &Z, int Iters) {
-  State Cpu(Z), GpuInit(Z);
-  Device D(GpuInit);
-  std::vector<double> GpuGosa;
-  for (int N = 0; N < Iters; ++N) {
-    if (N == Iters / 2) {
-      perturb(GpuInit.Coef[11]);
-      D.Coef[11].upload(GpuInit.Coef[11]);
-    }
-    GpuGosa.push_back(D.sweep());
-  }
-  std::vector<double> CpuGosa = runCpu(Cpu, Iters, /*Perturb=*/true);
   example::Checker C(std::string("himeno ") + Z.Name + " iters=" + std::to_string(Iters));
-  C.series("gosa", CpuGosa, GpuGosa, 1e-4);
-  C.field("p", Cpu.P, D.P.download(), 1e-5);
-  // The pipelined loop (runGpu, --bench) computes exactly what one sweep at
-  // a time does.
-  State OneInit(Z), PipeInit(Z);
-  Device One(OneInit), Pipe(PipeInit);
-  double OneGosa = 0.0;
-  for (int N = 0; N < Iters; ++N)
-    OneGosa = One.sweep();
-  C.scalar("gosa_pipelined", OneGosa, Pipe.sweepPipelined(Iters), 0.0);
-  C.field("p_pipelined", One.P.download(), Pipe.P.download(), 0.0);
+  {
+    // One sweep at a time on the GPU, the spec's CPU reference and the
+    // original's loop, side by side; bnd changes half-way on all three.
+    State S(Z);
+    Device D(S);
+    Field SpecP = S.P, SpecWrk2 = S.P;
+    Field OrigP = S.P, OrigWrk2(S.P.extents(), 0.0f);
+    std::vector<double> GpuGosa, SpecGosa, Float64Gosa;
+    for (int N = 0; N < Iters; ++N) {
+      if (N == Iters / 2) {
+        perturb(S.Coef[Bnd]);
+        D.Coef[Bnd].upload(S.Coef[Bnd]);
+      }
+      GpuGosa.push_back(D.sweep());
+      SpecGosa.push_back(specSweep(S.Coef, SpecP, SpecWrk2));
+      Float64Gosa.push_back(originalSweep(S.Coef, OrigP, OrigWrk2).Double);
+    }
+    C.series("gosa", Float64Gosa, GpuGosa, GosaTolerance);
+    C.series("gosa_spec_cpu", Float64Gosa, SpecGosa, GosaTolerance);
+    C.field("p_spec_vs_original", OrigP, SpecP, 0.0);
+    C.field("p", SpecP, D.P.download(), 1e-5);
+  }
+  {
+    // The plain run's path (warm-up, reset, pipelined): gosa after exactly
+    // Iters sweeps from the initial state; then the same sweeps one at a time
+    // on the same grids, which must give the same bits.
+    State S(Z);
+    Device D(S);
+    const double Pipelined = runGpuPipelined(D, S.P, Iters).Gosa;
+    const Field PipelinedP = D.P.download();
+    D.reset(S.P);
+    double OneGosa = 0.0;
+    for (int N = 0; N < Iters; ++N)
+      OneGosa = D.sweep();
+    C.scalar("gosa_pipelined", OneGosa, Pipelined, 0.0);
+    C.field("p_pipelined", D.P.download(), PipelinedP, 0.0);
+    const double Float64 = runOriginal(S, Iters, /*Perturb=*/false).back().Double;
+    C.scalar("gosa_run_vs_float64", Float64, Pipelined, GosaTolerance);
+    C.field("p_run", S.P, PipelinedP, 1e-5);
+  }
   return C.finish();
 }
 
 int64_t interiorPoints(const Size &Z) { return (Z.I - 2) * (Z.J - 2) * (Z.K - 2); }
 
-void printResult(const Size &Z, int Iters, double Ms, double Gosa) {
+void printResult(const Size &Z, int Iters, double Ms, double Gosa, const char *Where) {
+  // 34 flop per interior point, (mimax-2)(mjmax-2)(mkmax-2) points a sweep.
   double Mflops = 34.0 * double(interiorPoints(Z)) * Iters / (Ms * 1e-3) / 1e6;
-  std::printf("himeno %s (%lldx%lldx%lld): %d iterations\n", Z.Name, (long long)Z.I,
-              (long long)Z.J, (long long)Z.K, Iters);
+  std::printf("himeno %s (%lldx%lldx%lld, interior %lldx%lldx%lld): %d iterations, %s\n",
+              Z.Name, (long long)Z.I, (long long)Z.J, (long long)Z.K, (long long)(Z.I - 2),
+              (long long)(Z.J - 2), (long long)(Z.K - 2), Iters, Where);
   std::printf("  gosa: %.10e\n  time per iteration: %.4f ms\n  MFLOPS measured: %.1f\n",
               Gosa, Ms / Iters, Mflops);
 }
@@ -172,27 +300,60 @@ void printResult(const Size &Z, int Iters, double Ms, double Gosa) {
 int runGpu(const Size &Z, int Iters) {
   State S(Z);
   Device D(S);
-  D.sweep(); // warm-up (and, with merge-arrays, the one packing of coefficients)
-  example::Timer T;
-  T.start();
-  const double G = D.sweepPipelined(Iters);
-  printResult(Z, Iters, T.stop(), G);
+  const GpuRun R = runGpuPipelined(D, S.P, Iters);
+  printResult(Z, Iters, R.Ms, R.Gosa, "GPU (gosa summed in double)");
   return 0;
 }
 
+/// The original's loop (timed: it is the benchmark's CPU run), its float sum
+/// checked against the published value where there is one, and the spec's
+/// reference, which must give the same p.
 int runCpuOnly(const Size &Z, int Iters) {
-  State S(Z);
+  State Orig(Z);
   // Host clock: the work is on the CPU, and a machine without a GPU has no
   // CUDA events to time it with.
   auto Begin = std::chrono::steady_clock::now();
-  std::vector<double> G = runCpu(S, Iters, false);
+  std::vector<OriginalGosa> G = runOriginal(Orig, Iters, false);
   double Ms = std::chrono::duration<double, std::milli>(
                   std::chrono::steady_clock::now() - Begin)
                   .count();
-  printResult(Z, Iters, Ms, G.back());
-  return 0;
+  const OriginalGosa Last = G.back();
+  printResult(Z, Iters, Ms, Last.Float,
+              "CPU, himenoBMTxpa.c's loop (gosa summed in a float, in loop order)");
+  int Status = 0;
+  std::printf("  gosa (float64 sum, same loop): %.10e (float sum rel diff %.3e)\n", Last.Double,
+              example::relativeDifference(Last.Double, Last.Float));
+  for (const Published &R : PublishedRuns)
+    if (Z.Name == std::string(R.Size) && Iters == R.Iters) {
+      const double D = example::relativeDifference(R.Gosa, Last.Float);
+      const bool Ok = D <= PublishedTolerance;
+      std::printf("  published gosa (himenoBMTxpa.c, %s, %d sweeps): %.6e, rel diff %.3e "
+                  "(tol %.0e): %s\n",
+                  R.Size, R.Iters, R.Gosa, D, PublishedTolerance, Ok ? "ok" : "MISMATCH");
+      Status |= Ok ? 0 : 1;
+    }
+  // The spec, through stencil::reference, from the same initial state.
+  State Spec(Z);
+  Field Wrk2 = Spec.P;
+  double SpecGosa = 0.0;
+  Begin = std::chrono::steady_clock::now();
+  for (int N = 0; N < Iters; ++N)
+    SpecGosa = specSweep(Spec.Coef, Spec.P, Wrk2);
+  const double SpecMs = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - Begin)
+                            .count();
+  int64_t Differ = 0;
+  for (int64_t I = 0; I < Spec.P.size(); ++I)
+    Differ += Spec.P.data()[I] != Orig.P.data()[I];
+  const double SpecD = example::relativeDifference(Last.Double, SpecGosa);
+  const bool SpecOk = Differ == 0 && SpecD <= GosaTolerance;
+  std::printf("  spec (stencil::reference, %.4f ms per iteration): gosa %.10e (float64 sum, "
+              "rel diff %.3e), p differs from the original's at %lld of %lld points: %s\n",
+              SpecMs / Iters, SpecGosa, SpecD, (long long)Differ, (long long)Spec.P.size(),
+              SpecOk ? "ok" : "MISMATCH");
+  Status |= SpecOk ? 0 : 1;
+  return Status;
 }
-
 
 void bench(const Size &Z, int Reps) {
   State S(Z);

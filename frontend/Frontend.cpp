@@ -6,6 +6,11 @@
 // template error). Clang's own errors end the run; otherwise every
 // STENCIL_KERNEL function of the main file is translated, in source order.
 //
+// verifySpecDiagnostics runs the same with Clang's -verify, for the
+// diagnostics tests: Clang's VerifyDiagnosticConsumer then matches the DSL's
+// diagnostics, which go through the same DiagnosticsEngine, against the
+// spec's expected-* comments.
+//
 // Clang's parser and the translator recurse once per level of nesting, so a
 // spec with a few thousand nested operations (`- - - ... x`, a chain of
 // `if`s) overflows the 8 MiB main stack; both run on a thread of their own
@@ -130,9 +135,20 @@ private:
   std::shared_ptr<clang::DependencyCollector> Deps;
 };
 
-} // namespace
+/// What one run of Clang over the spec gave.
+struct FrontendRun {
+  bool ToolOk = false; ///< Clang's verdict: no error reached its client
+  bool Failed = false; ///< the spec had errors (Clang's own or the DSL's)
+  ir::Module M;
+};
 
-std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
+/// Runs Clang and the translator over the spec on the big-stack thread.
+/// Nullopt (after saying why) when the spec cannot be read. With Verify,
+/// Clang's VerifyDiagnosticConsumer stands between the diagnostics and the
+/// printer: it counts as an error only what does not match the spec's
+/// expected-* comments, so ToolOk is then the verification's verdict.
+std::optional<FrontendRun> runFrontend(const FrontendOptions &Opts, bool Verify,
+                                       std::vector<std::string> *Dependencies) {
   bool FromStdin = Opts.SpecPath.empty() || Opts.SpecPath == "-";
   std::string FileName = FromStdin ? "<stdin>" : Opts.SpecPath;
   std::string Code = Opts.SpecContents;
@@ -151,28 +167,47 @@ std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
                                    "-resource-dir=" STENCILC_CLANG_RESOURCE_DIR};
   if (!Opts.DslIncludeDir.empty())
     Args.push_back("-I" + Opts.DslIncludeDir);
+  if (Verify)
+    Args.insert(Args.end(), {"-Xclang", "-verify"});
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
 
-  ir::Module M;
-  M.SourceFile = FileName; // as Clang's diagnostics name it
-  bool Failed = false;
+  FrontendRun Run;
+  Run.M.SourceFile = FileName; // as Clang's diagnostics name it
   // Clang's collector leaves out system headers (like -MMD).
-  auto Deps = Opts.Dependencies ? std::make_shared<clang::DependencyCollector>()
-                                : nullptr;
-  bool Ok = false;
+  auto Deps = Dependencies ? std::make_shared<clang::DependencyCollector>()
+                           : nullptr;
   llvm::thread Parser(std::optional<unsigned>(ParseStackSize), [&] {
-    Ok = clang::tooling::runToolOnCodeWithArgs(
-        std::make_unique<TranslateAction>(M, Failed, Deps), Code, Args,
+    Run.ToolOk = clang::tooling::runToolOnCodeWithArgs(
+        std::make_unique<TranslateAction>(Run.M, Run.Failed, Deps), Code, Args,
         FileName, "stencilc");
   });
   Parser.join();
-  if (!Ok || Failed)
-    return std::nullopt;
   if (Deps)
     for (const std::string &D : Deps->getDependencies())
       if (!(FromStdin && D == FileName)) // nothing to rebuild from
-        Opts.Dependencies->push_back(D);
-  return M;
+        Dependencies->push_back(D);
+  return Run;
+}
+
+} // namespace
+
+std::optional<ir::Module> translateSpec(const FrontendOptions &Opts) {
+  std::vector<std::string> Deps;
+  std::optional<FrontendRun> Run =
+      runFrontend(Opts, /*Verify=*/false, Opts.Dependencies ? &Deps : nullptr);
+  if (!Run || !Run->ToolOk || Run->Failed)
+    return std::nullopt;
+  if (Opts.Dependencies)
+    Opts.Dependencies->insert(Opts.Dependencies->end(), Deps.begin(),
+                              Deps.end());
+  return std::move(Run->M);
+}
+
+bool verifySpecDiagnostics(const FrontendOptions &Opts) {
+  // Failed says only that the spec has errors, which is what a test of
+  // diagnostics expects; whether they were the expected ones is ToolOk.
+  std::optional<FrontendRun> Run = runFrontend(Opts, /*Verify=*/true, nullptr);
+  return Run && Run->ToolOk;
 }
 
 } // namespace stencilc

@@ -35,6 +35,15 @@ struct FrontendOptions {
 /// when the spec has errors (Clang's own or the DSL's).
 std::optional<ir::Module> translateSpec(const FrontendOptions &Opts);
 
+/// `stencilc --verify-diagnostics`: parses and translates the spec as
+/// translateSpec does, but under Clang's -verify, so that the spec's
+/// `// expected-error {{...}}` (and -warning, -note, -remark) comments are
+/// matched against the diagnostics instead of the diagnostics being printed.
+/// True when every expected diagnostic appeared and no other did (notes
+/// included); otherwise Clang's report of the mismatches is on stderr. The
+/// translated IR is dropped.
+bool verifySpecDiagnostics(const FrontendOptions &Opts);
+
 } // namespace stencilc
 
 #endif

@@ -4,12 +4,16 @@
 //            [--print-after=PASS]... [--print-after-all] [--disable-pass=PASS]...
 //            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE] [--fast-math]
 //            [-- EXTRA_CLANG_ARGS]
+//   stencilc --verify-diagnostics SPEC.cpp [-- EXTRA_CLANG_ARGS]
 //   stencilc --list-passes | --help | --version
 //
 // SPEC.cpp may be '-' (standard input) and -o may be '-' (standard output).
 // Exit status: 0 on success, 1 when the spec has errors, 2 on a usage error
 // (including a missing input file or tool), 3 on an internal compiler error
 // (a verifier failure, or nvcc rejecting generated code: a bug in stencilc).
+// With --verify-diagnostics (the diagnostics tests) only the frontend runs,
+// under Clang's -verify: 0 when the spec's expected-* comments match its
+// diagnostics exactly, 1 when they do not.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/CudaEmitter.h"
@@ -31,6 +35,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -92,6 +97,12 @@ cl::opt<ReportKind> Report(
                clEnumValN(ReportKind::Ptxas, "ptxas",
                           "also compile with nvcc -Xptxas -v: registers, shared memory, spills, occupancy")),
     cl::cat(InfoCat));
+cl::opt<bool> VerifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Test the spec's diagnostics against its '// expected-error {{...}}' comments, as "
+             "Clang's -verify does (notes must be expected too): only the frontend runs, nothing is "
+             "written; exit 0 when all match, 1 otherwise"),
+    cl::cat(InfoCat));
 cl::opt<std::string> NvccPath("nvcc", cl::desc("The nvcc that --report=ptxas runs (default: from PATH, else /usr/local/cuda/bin)"),
                               cl::value_desc("path"), cl::cat(InfoCat));
 
@@ -102,11 +113,14 @@ EXAMPLES:
   stencilc - -o - < heat.spec.cpp                     a filter: header, then CUDA
   stencilc heat.spec.cpp --report=ptxas -o heat.cu    decisions + registers, occupancy
   stencilc heat.spec.cpp -o heat.cu -- -DN=4          after --: arguments for Clang
+  stencilc --verify-diagnostics bad.spec.cpp          a test: diagnostics vs expected-* comments
 
 EXIT STATUS:
   0 success; 1 the spec has errors (diagnostics on stderr); 2 usage error
   (bad option, missing file, unknown pass, nvcc not found); 3 internal error
   (a bug in stencilc: please report it with the spec).
+  With --verify-diagnostics: 0 the diagnostics match the expected-* comments,
+  1 they do not (Clang's report on stderr), 2 usage error.
 
 Documentation: docs/ in the source tree (README.md links every page).
 )");
@@ -236,6 +250,36 @@ bool reportWithPtxas(const stencilc::ir::Module &M, stencilc::EmitOptions EO,
   return true;
 }
 
+stencilc::FrontendOptions
+frontendOptions(const IncludeDirs &Includes,
+                const std::vector<std::string> &ClangArgs) {
+  stencilc::FrontendOptions FO;
+  FO.SpecPath = SpecPath;
+  FO.DslIncludeDir = Includes.Dsl;
+  FO.ExtraArgs = ClangArgs;
+  return FO;
+}
+
+/// The first option given that asks for output, which --verify-diagnostics
+/// does not write.
+std::optional<StringRef> outputOption() {
+  if (OutputPath.getNumOccurrences())
+    return StringRef("-o");
+  if (HeaderPath.getNumOccurrences())
+    return StringRef("--header");
+  if (Emit.getNumOccurrences())
+    return StringRef("--emit");
+  if (DepFile.getNumOccurrences())
+    return StringRef("--depfile");
+  if (Report.getNumOccurrences())
+    return StringRef("--report");
+  if (shouldPrintAfterAll())
+    return StringRef("--print-after-all");
+  if (!printAfterPasses().empty())
+    return StringRef("--print-after");
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -302,6 +346,15 @@ int main(int Argc, char **Argv) {
     return usage("no such file: '" + SpecPath + "'");
   if (SpecPath != "-" && sys::fs::is_directory(SpecPath))
     return usage("'" + SpecPath + "' is a directory, not a spec");
+  if (VerifyDiagnostics) {
+    if (std::optional<StringRef> Output = outputOption())
+      return usage("--verify-diagnostics runs only the frontend and writes "
+                   "nothing; drop " + *Output);
+    return stencilc::verifySpecDiagnostics(
+               frontendOptions(findIncludeDirs(Argv[0]), ClangArgs))
+               ? Success
+               : SpecError;
+  }
   std::optional<std::string> Nvcc;
   if (Report == ReportKind::Ptxas) {
     if (!NvccPath.empty() && !sys::fs::can_execute(NvccPath))
@@ -313,10 +366,7 @@ int main(int Argc, char **Argv) {
   }
 
   IncludeDirs Includes = findIncludeDirs(Argv[0]);
-  stencilc::FrontendOptions FO;
-  FO.SpecPath = SpecPath;
-  FO.DslIncludeDir = Includes.Dsl;
-  FO.ExtraArgs = ClangArgs;
+  stencilc::FrontendOptions FO = frontendOptions(Includes, ClangArgs);
   std::vector<std::string> Dependencies;
   if (!DepFile.empty())
     FO.Dependencies = &Dependencies;

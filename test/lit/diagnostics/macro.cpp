@@ -1,4 +1,7 @@
-// RUN: not %stencilc %s --emit=ir 2>&1 | FileCheck %s
+// Kept as FileCheck, not --verify-diagnostics: what this test pins is the
+// column (inside a macro's expansion the location is the macro argument as
+// written in the spec, not the macro's name), and -verify matches lines only.
+// RUN: not %stencilc %s --emit=ir 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -9,10 +12,10 @@ using namespace stencil;
 // twice is reported once.
 STENCIL_KERNEL void k(In<double, 1> a, Out<double, 1> u, int n) {
   u() = SQUARE(a(n));
+  // CHECK: {{.*}}macro.cpp:[[@LINE-1]]:18: error: offset of grid 'a' is not a constant
+  // CHECK-NEXT: SQUARE(a(n));
   STORE_EAST(u, 1.0);
+  // CHECK: {{.*}}macro.cpp:[[@LINE-1]]:14: error: grid 'u' can only be written at the centre
 }
 
-// CHECK: {{.*}}macro.cpp:11:18: error: offset of grid 'a' is not a constant
-// CHECK-NOT: macro.cpp:11:18: error
-// CHECK: {{.*}}macro.cpp:12:14: error: grid 'u' can only be written at the centre
 // CHECK: 2 errors generated.

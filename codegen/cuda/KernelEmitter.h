@@ -129,6 +129,7 @@ private:
   static std::string arr3(const std::array<int, 3> &A);
   std::string launcher();
   std::string domainSetup(const ir::Param *First);
+  std::string aliasChecks() const;
   std::string launchShape() const;
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;

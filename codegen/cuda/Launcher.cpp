@@ -166,6 +166,7 @@ std::string KernelEmitter::domainSetup(const Param *First) {
       OS << "  stencil::detail::requireSameExtents<" << R
          << ">(kernel_name_, \"" << First->Name << "\", extents_, \""
          << P.Name << "\", " << P.Name << ".extents());\n";
+  OS << aliasChecks();
   OS << "  const stencil::detail::Domain<" << R
      << "> domain_ = stencil::detail::launchDomain<" << R
      << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
@@ -173,6 +174,34 @@ std::string KernelEmitter::domainSetup(const Param *First) {
   for (const Uniform &U : K.Uniforms)
     OS << "  const " << cxxType(U.Ty) << " " << localName(U.Name) << " = "
        << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
+  return OS.str();
+}
+
+/// One requireDisjoint per pair of buffers (grids and histograms) of which the
+/// launch writes at least one.
+std::string KernelEmitter::aliasChecks() const {
+  auto Role = [](ParamKind K) {
+    switch (K) {
+    case ParamKind::In: return "read";
+    case ParamKind::InOut: return "read and written";
+    default: return "written";
+    }
+  };
+  auto Buffer = [](const Param &P) {
+    return isGrid(P.Kind) || P.Kind == ParamKind::Histogram;
+  };
+  std::ostringstream OS;
+  for (size_t I = 0; I < K.Params.size(); ++I)
+    for (size_t J = I + 1; J < K.Params.size(); ++J) {
+      const Param &A = K.Params[I], &B = K.Params[J];
+      if (!Buffer(A) || !Buffer(B) ||
+          (A.Kind == ParamKind::In && B.Kind == ParamKind::In))
+        continue;
+      OS << "  stencil::detail::requireDisjoint(kernel_name_, \"" << A.Name
+         << "\", \"" << Role(A.Kind) << "\", " << A.Name << ".data(), "
+         << A.Name << ".bytes(), \"" << B.Name << "\", \"" << Role(B.Kind)
+         << "\", " << B.Name << ".data(), " << B.Name << ".bytes());\n";
+    }
   return OS.str();
 }
 

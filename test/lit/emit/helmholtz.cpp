@@ -52,6 +52,10 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:       stencil::Pending<helmholtz_sweep_result> helmholtz_sweep(
 // CHECK:         requireSameExtents<2>(kernel_name_, "uold", extents_, "f", f.extents());
 // CHECK-NEXT:    requireSameExtents<2>(kernel_name_, "uold", extents_, "u", u.extents());
+// Every grid read against every grid written, before anything runs; the two
+// inputs are not compared with each other.
+// CHECK-NEXT:    requireDisjoint(kernel_name_, "uold", "read", uold.data(), uold.bytes(), "u", "written", u.data(), u.bytes());
+// CHECK-NEXT:    requireDisjoint(kernel_name_, "f", "read", f.data(), f.bytes(), "u", "written", u.data(), u.bytes());
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
 // CHECK-NEXT:    blockShape<2>({{{[0-9]+, [0-9]+, 1}}}, opts);

@@ -125,5 +125,27 @@ int main() {
   // CHECK-NEXT: kernel{{ +}}launches{{ +}}total ms{{ +}}avg ms{{ +}}min ms{{ +}}max ms grid{{ +}}block{{ +}}host->dev B{{ +}}dev->host B
   // CHECK-NEXT: sweep{{ +}}2{{ +}}3.000{{ +}}1.5000{{ +}}1.0000{{ +}}2.0000 160x625x1{{ +}}32x8x1{{ +}}8{{ +}}16
   // CHECK-NEXT: (Grid transfers){{ +}}0{{ +}}0.000 {{.*}} -{{ +}}-{{ +}}1000{{ +}}2000
+  // Aliasing (no GPU needed: the check compares addresses and sizes).
+  // CHECK: stencil: k: 'a' (read) and 'b' (written) are the same grid: a launch may not read a grid it writes, or write one grid twice; pass separate grids
+  // CHECK-NEXT: stencil: k: 'a' (read and written) and 'b' (written) overlap in memory
+  // CHECK-NEXT: no error
+  // CHECK-NEXT: no error
+  double Buffer[16];
+  expectError([&] {
+    detail::requireDisjoint("k", "a", "read", Buffer, sizeof Buffer, "b",
+                            "written", Buffer, sizeof Buffer);
+  });
+  expectError([&] {
+    detail::requireDisjoint("k", "a", "read and written", Buffer, 8 * sizeof(double),
+                            "b", "written", Buffer + 7, 2 * sizeof(double));
+  });
+  expectError([&] {
+    detail::requireDisjoint("k", "a", "read", Buffer, 8 * sizeof(double), "b",
+                            "written", Buffer + 8, 8 * sizeof(double));
+  });
+  expectError([&] {
+    detail::requireDisjoint("k", "a", "read", nullptr, 0, "b", "written",
+                            Buffer, sizeof Buffer);
+  });
   return 0;
 }

@@ -54,6 +54,29 @@ void requireSameExtents(const char *Kernel, const char *FirstName,
                             "' is " + formatExtents<R>(E));
 }
 
+/// Throws, before anything runs, when two grids of one launch share memory
+/// and the launch writes one of them (Written names the role of each: "read",
+/// "written", "read and written"). No aliasing is allowed: a point would read
+/// a neighbour the launch may already have overwritten, or two stores would
+/// race (docs/runtime.md#aliasing).
+inline void requireDisjoint(const char *Kernel, const char *NameA,
+                            const char *RoleA, const void *A, size_t BytesA,
+                            const char *NameB, const char *RoleB, const void *B,
+                            size_t BytesB) {
+  if (!A || !B || BytesA == 0 || BytesB == 0)
+    return;
+  const uintptr_t A0 = reinterpret_cast<uintptr_t>(A), A1 = A0 + BytesA;
+  const uintptr_t B0 = reinterpret_cast<uintptr_t>(B), B1 = B0 + BytesB;
+  if (A0 >= B1 || B0 >= A1)
+    return;
+  throw Error(Kernel, std::string("'") + NameA + "' (" + RoleA + ") and '" +
+                          NameB + "' (" + RoleB + ") " +
+                          (A0 == B0 && BytesA == BytesB ? "are the same grid"
+                                                        : "overlap in memory") +
+                          ": a launch may not read a grid it writes, or write "
+                          "one grid twice; pass separate grids");
+}
+
 /// The launch domain: the interior [FootLo, E - FootHi) or the options'
 /// region, which must leave room for the footprint so no read leaves a grid.
 template <int R>

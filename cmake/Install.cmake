@@ -8,7 +8,7 @@
 # to either works: both hold lib/cmake/stencilc/stencilcConfig.cmake).
 #
 # Installed layout:
-#   bin/stencilc
+#   bin/stencilc, bin/stencilc-opt
 #   include/stencilc/stencil/{stencil,grid}.hpp   the DSL (from dsl/)
 #   include/stencilc/stencil/runtime.hpp ...      the runtime (from runtime/include)
 #   include/stencilc/stencil/detail/*.hpp         its internals for generated code
@@ -22,7 +22,7 @@ include(CMakePackageConfigHelpers)
 
 set(STENCILC_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/stencilc)
 
-install(TARGETS stencilc EXPORT stencilcTargets
+install(TARGETS stencilc stencilc-opt EXPORT stencilcTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/dsl/stencil
                   ${PROJECT_SOURCE_DIR}/runtime/include/stencil

@@ -29,6 +29,7 @@
 
 #include <cub/cub.cuh>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -203,6 +204,27 @@ void checkMixed(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
   }
 }
 
+/// radial: 2-D samples uniform in [-1, 1)^2, binned by radius / sqrt(2). The
+/// division by the scalar rmax is hoisted; every count must equal the CPU's.
+void checkRadial(example::Checker &C, int64_t N) {
+  stencil::HostGrid<double, 1> X(stencil::Extents<1>{N}), Y(stencil::Extents<1>{N});
+  std::mt19937_64 Rng(2026);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  for (int64_t I = 0; I < N; ++I) {
+    X.data()[I] = U(Rng);
+    Y.data()[I] = U(Rng);
+  }
+  const double RMax = std::sqrt(2.0);
+  stencil::Grid<double, 1> DeviceX(X), DeviceY(Y);
+  for (int Bins : {100, 5000, 3000000}) {
+    stencil::HostGrid<int, 1> Reference = startPattern<int>(Bins);
+    stencil::reference(radial, X, Y, Reference, RMax, Bins);
+    stencil::Grid<int, 1> H(startPattern<int>(Bins));
+    gpu::radial(DeviceX, DeviceY, H, RMax, Bins);
+    C.field(("radial bins=" + std::to_string(Bins)).c_str(), Reference, H.download(), 0.0);
+  }
+}
+
 int check(int64_t N, int64_t MaxBins) {
   example::Checker C("histogram n=" + std::to_string(N) + " bins 1.." +
                      std::to_string(MaxBins));
@@ -216,6 +238,7 @@ int check(int64_t N, int64_t MaxBins) {
   checkCounts<int>(C, Same, "hot", Hot);
   checkCounts<double>(C, Same, "hot", Hot);
   checkMixed(C, X);
+  checkRadial(C, N);
   checkFaults(C, X);
   return C.finish();
 }

@@ -64,10 +64,19 @@ std::string KernelEmitter::kernelSignature() const {
                  "> dom_");
   std::string S = (hasHistograms() ? histogramKernelTemplate(K)
                                    : std::string("template <class Index>\n")) +
-                  "__global__ void " + kernelName() + "(";
+                  "__global__ void __launch_bounds__(" +
+                  std::to_string(scheduledThreads()) + ") " + kernelName() + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];
   return S + ")";
+}
+
+/// Threads per block of the schedule: the kernel's __launch_bounds__, so that
+/// ptxas keeps the registers of a block within the SM's (a kernel that needs
+/// more than 65536 / threads registers per thread failed to launch with
+/// cudaErrorLaunchOutOfResources: test/diff, docs/runtime.md#block-shapes).
+int KernelEmitter::scheduledThreads() const {
+  return K.Sched.Block[0] * K.Sched.Block[1] * K.Sched.Block[2];
 }
 
 /// Thread axis walking domain dimension D: x is the last dimension.

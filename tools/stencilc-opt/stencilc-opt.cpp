@@ -29,6 +29,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <stdexcept>
 
@@ -114,7 +115,7 @@ bool choosePasses(std::vector<std::unique_ptr<stencilc::Pass>> &Out) {
 
 } // namespace
 
-int main(int Argc, char **Argv) {
+int toolMain(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(Cat);
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
@@ -197,4 +198,16 @@ int main(int Argc, char **Argv) {
   return writeFile(OutputPath, R.Cuda) && writeFile(HeaderPath, R.Header)
              ? Success
              : UsageError;
+}
+
+/// Deep expressions recurse as deeply in the passes and the emitter as in the
+/// parser (7000 nested minuses overflowed the 8 MiB main stack in the
+/// emitter): everything runs on a thread with a 1 GiB stack, which costs only
+/// address space until it is touched (frontend/Frontend.cpp, ParseStackSize).
+int main(int Argc, char **Argv) {
+  int Status = 0;
+  llvm::thread Worker(std::optional<unsigned>(1u << 30),
+                      [&] { Status = toolMain(Argc, Argv); });
+  Worker.join();
+  return Status;
 }

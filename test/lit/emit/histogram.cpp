@@ -16,7 +16,7 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK-LABEL: // histogram (
 // CHECK:         // reductions: none; histograms: auto
 // CHECK:       template <int histogram_lowering_>
-// CHECK-NEXT:  __global__ void histogram_kernel(
+// CHECK-NEXT:  __global__ void __launch_bounds__({{[0-9]+}}) histogram_kernel(
 // CHECK:         int* __restrict__ bins,
 // CHECK-NEXT:    int64_t bins_size_,
 // CHECK-NEXT:    stencil::detail::HistogramFault* bins_fault_,

@@ -126,6 +126,23 @@ dim3 blockShape(const std::array<int, 3> &Compiled, const LaunchOptions &Opts) {
   return dim3(unsigned(B[0]), unsigned(B[1]), unsigned(B[2]));
 }
 
+/// The block of a launch of Kernel, whose __global__ function was compiled
+/// with __launch_bounds__ of Compiled's threads: a LaunchOptions::Block with
+/// more threads would fail to launch, so it is refused here with the bound.
+template <int R>
+dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
+                const LaunchOptions &Opts) {
+  const dim3 B = blockShape<R>(Compiled, Opts);
+  const int64_t Bound = int64_t(Compiled[0]) * Compiled[1] * Compiled[2];
+  if (int64_t(B.x) * B.y * B.z > Bound)
+    throw Error(Kernel, "LaunchOptions::Block asks for " +
+                            std::to_string(int64_t(B.x) * B.y * B.z) +
+                            " threads, but the kernel was compiled for at most " +
+                            std::to_string(Bound) +
+                            " (its schedule; --tile=KERNEL:... compiles another)");
+  return B;
+}
+
 /// Blocks per grid: enough for one point per thread, divided by
 /// PointsPerThread along StreamDim (the kernels walk their domain with
 /// grid-stride loops, so any grid covers it), clamped to CUDA's limits.

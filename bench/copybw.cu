@@ -26,16 +26,18 @@ void check(cudaError_t E, const char *What) {
   std::exit(1);
 }
 
-__global__ void copyKernel(const uint4 *__restrict__ In, uint4 *__restrict__ Out,
-                           size_t Words) {
+__global__ void copyKernel(const uint4 *__restrict__ In,
+                           uint4 *__restrict__ Out, size_t Words) {
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words; I += Stride)
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += Stride)
     Out[I] = In[I];
 }
 
 __global__ void fillKernel(uint4 *Out, size_t Words) {
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words; I += Stride)
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += Stride)
     Out[I] = make_uint4(unsigned(I), unsigned(I >> 32), 0x9e3779b9u, 1u);
 }
 
@@ -69,7 +71,8 @@ void measure(const char *Name, size_t Bytes, int Warmup, int Reps, F &&Copy) {
   std::printf("BENCH name=%s points=%zu bytes_per_point=2 ms=%.6f min_ms=%.6f "
               "max_ms=%.6f reps=%d GBps=%.2f\n",
               Name, Bytes, Med, *std::min_element(Ms.begin(), Ms.end()),
-              *std::max_element(Ms.begin(), Ms.end()), Reps, Moved / (Med * 1e6));
+              *std::max_element(Ms.begin(), Ms.end()), Reps,
+              Moved / (Med * 1e6));
   cudaEventDestroy(Start);
   cudaEventDestroy(Stop);
 }
@@ -88,7 +91,8 @@ int main(int Argc, char **Argv) {
     else if (A == "--warmup" && I + 1 < Argc)
       Warmup = std::atoi(Argv[++I]);
     else {
-      std::fprintf(stderr, "usage: copybw [--mib 2048] [--reps 20] [--warmup 3]\n");
+      std::fprintf(stderr,
+                   "usage: copybw [--mib 2048] [--reps 20] [--warmup 3]\n");
       return 2;
     }
   }
@@ -120,17 +124,20 @@ int main(int Argc, char **Argv) {
   check(cudaDeviceSynchronize(), "fill");
 
   measure("copybw.memcpy", Bytes, Warmup, Reps, [&] {
-    check(cudaMemcpyAsync(Out, In, Bytes, cudaMemcpyDeviceToDevice), "cudaMemcpyAsync");
+    check(cudaMemcpyAsync(Out, In, Bytes, cudaMemcpyDeviceToDevice),
+          "cudaMemcpyAsync");
   });
-  // Enough blocks to fill every SM several times over; the loop covers the rest.
+  // Enough blocks to fill every SM several times over; the loop covers the
+  // rest.
   int Blocks = 8 * Prop.multiProcessorCount;
-  measure("copybw.kernel", Bytes, Warmup, Reps, [&] {
-    copyKernel<<<Blocks, 512>>>(In, Out, Words);
-  });
+  measure("copybw.kernel", Bytes, Warmup, Reps,
+          [&] { copyKernel<<<Blocks, 512>>>(In, Out, Words); });
 
   // Spot-check that the kernel copied (the last copy ran the kernel).
   uint4 Probe[2];
-  check(cudaMemcpy(Probe, Out + Words - 2, sizeof Probe, cudaMemcpyDeviceToHost), "read-back");
+  check(
+      cudaMemcpy(Probe, Out + Words - 2, sizeof Probe, cudaMemcpyDeviceToHost),
+      "read-back");
   size_t Last = Words - 1;
   if (Probe[1].x != unsigned(Last) || Probe[1].z != 0x9e3779b9u) {
     std::fprintf(stderr, "copybw: copy produced wrong data\n");

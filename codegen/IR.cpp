@@ -9,22 +9,32 @@ namespace stencilc::ir {
 
 const char *typeName(Type T) {
   switch (T) {
-  case Type::Bool: return "bool";
-  case Type::Int32: return "i32";
-  case Type::Int64: return "i64";
-  case Type::Float32: return "f32";
-  case Type::Float64: return "f64";
+  case Type::Bool:
+    return "bool";
+  case Type::Int32:
+    return "i32";
+  case Type::Int64:
+    return "i64";
+  case Type::Float32:
+    return "f32";
+  case Type::Float64:
+    return "f64";
   }
   return "?";
 }
 
 const char *cudaTypeName(Type T) {
   switch (T) {
-  case Type::Bool: return "bool";
-  case Type::Int32: return "int";
-  case Type::Int64: return "int64_t";
-  case Type::Float32: return "float";
-  case Type::Float64: return "double";
+  case Type::Bool:
+    return "bool";
+  case Type::Int32:
+    return "int";
+  case Type::Int64:
+    return "int64_t";
+  case Type::Float32:
+    return "float";
+  case Type::Float64:
+    return "double";
   }
   return "?";
 }
@@ -32,11 +42,14 @@ const char *cudaTypeName(Type T) {
 bool isFloat(Type T) { return T == Type::Float32 || T == Type::Float64; }
 int byteSize(Type T) {
   switch (T) {
-  case Type::Bool: return 1;
+  case Type::Bool:
+    return 1;
   case Type::Int32:
-  case Type::Float32: return 4;
+  case Type::Float32:
+    return 4;
   case Type::Int64:
-  case Type::Float64: return 8;
+  case Type::Float64:
+    return 8;
   }
   return 0;
 }
@@ -48,9 +61,12 @@ int mergedRecordFields(int N, Type Elem) {
 }
 
 Type promote(Type A, Type B) {
-  if (A == Type::Float64 || B == Type::Float64) return Type::Float64;
-  if (A == Type::Float32 || B == Type::Float32) return Type::Float32;
-  if (A == Type::Int64 || B == Type::Int64) return Type::Int64;
+  if (A == Type::Float64 || B == Type::Float64)
+    return Type::Float64;
+  if (A == Type::Float32 || B == Type::Float32)
+    return Type::Float32;
+  if (A == Type::Int64 || B == Type::Int64)
+    return Type::Int64;
   return Type::Int32; // bool promotes to int, as in C++
 }
 
@@ -58,37 +74,62 @@ const char *opSpelling(UnaryOp Op) { return Op == UnaryOp::Neg ? "-" : "!"; }
 
 const char *opSpelling(BinaryOp Op) {
   switch (Op) {
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::Rem: return "%";
-  case BinaryOp::Lt: return "<";
-  case BinaryOp::Le: return "<=";
-  case BinaryOp::Gt: return ">";
-  case BinaryOp::Ge: return ">=";
-  case BinaryOp::Eq: return "==";
-  case BinaryOp::Ne: return "!=";
-  case BinaryOp::And: return "&&";
-  case BinaryOp::Or: return "||";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Rem:
+    return "%";
+  case BinaryOp::Lt:
+    return "<";
+  case BinaryOp::Le:
+    return "<=";
+  case BinaryOp::Gt:
+    return ">";
+  case BinaryOp::Ge:
+    return ">=";
+  case BinaryOp::Eq:
+    return "==";
+  case BinaryOp::Ne:
+    return "!=";
+  case BinaryOp::And:
+    return "&&";
+  case BinaryOp::Or:
+    return "||";
   }
   return "?";
 }
 
 const char *fnName(MathFn Fn) {
   switch (Fn) {
-  case MathFn::Sqrt: return "sqrt";
-  case MathFn::Abs: return "abs";
-  case MathFn::Min: return "min";
-  case MathFn::Max: return "max";
-  case MathFn::Exp: return "exp";
-  case MathFn::Log: return "log";
-  case MathFn::Pow: return "pow";
-  case MathFn::Sin: return "sin";
-  case MathFn::Cos: return "cos";
-  case MathFn::Floor: return "floor";
-  case MathFn::Ceil: return "ceil";
-  case MathFn::ExactDiv: return "exact_div";
+  case MathFn::Sqrt:
+    return "sqrt";
+  case MathFn::Abs:
+    return "abs";
+  case MathFn::Min:
+    return "min";
+  case MathFn::Max:
+    return "max";
+  case MathFn::Exp:
+    return "exp";
+  case MathFn::Log:
+    return "log";
+  case MathFn::Pow:
+    return "pow";
+  case MathFn::Sin:
+    return "sin";
+  case MathFn::Cos:
+    return "cos";
+  case MathFn::Floor:
+    return "floor";
+  case MathFn::Ceil:
+    return "ceil";
+  case MathFn::ExactDiv:
+    return "exact_div";
   }
   return "?";
 }
@@ -109,7 +150,9 @@ unsigned fnArity(MathFn Fn) {
 bool isComparison(BinaryOp Op) {
   return Op >= BinaryOp::Lt && Op <= BinaryOp::Ne;
 }
-bool isLogical(BinaryOp Op) { return Op == BinaryOp::And || Op == BinaryOp::Or; }
+bool isLogical(BinaryOp Op) {
+  return Op == BinaryOp::And || Op == BinaryOp::Or;
+}
 
 static void require(bool Cond, const char *What) {
   if (!Cond)
@@ -213,8 +256,7 @@ Expr Call::make(MathFn Fn, std::vector<Expr> Args) {
   return std::make_shared<Call>(Fn, std::move(Args), T);
 }
 
-static StmtPtr makeStmt(StmtKind K, std::string Name, Expr Value,
-                        SourceLoc L) {
+static StmtPtr makeStmt(StmtKind K, std::string Name, Expr Value, SourceLoc L) {
   auto S = std::make_unique<Stmt>();
   S->Kind = K;
   S->Name = std::move(Name);
@@ -282,14 +324,22 @@ Block cloneBlock(const Block &B) {
 
 const char *paramKindName(ParamKind K) {
   switch (K) {
-  case ParamKind::In: return "in";
-  case ParamKind::Out: return "out";
-  case ParamKind::InOut: return "inout";
-  case ParamKind::Sum: return "sum";
-  case ParamKind::Max: return "max";
-  case ParamKind::Min: return "min";
-  case ParamKind::Histogram: return "histogram";
-  case ParamKind::Scalar: return "scalar";
+  case ParamKind::In:
+    return "in";
+  case ParamKind::Out:
+    return "out";
+  case ParamKind::InOut:
+    return "inout";
+  case ParamKind::Sum:
+    return "sum";
+  case ParamKind::Max:
+    return "max";
+  case ParamKind::Min:
+    return "min";
+  case ParamKind::Histogram:
+    return "histogram";
+  case ParamKind::Scalar:
+    return "scalar";
   }
   return "?";
 }
@@ -304,19 +354,26 @@ bool isReduction(ParamKind K) {
 
 const char *loweringName(ReductionLowering L) {
   switch (L) {
-  case ReductionLowering::BlockTreeAtomic: return "block-tree-atomic";
-  case ReductionLowering::WarpShuffleAtomic: return "warp-shuffle-atomic";
+  case ReductionLowering::BlockTreeAtomic:
+    return "block-tree-atomic";
+  case ReductionLowering::WarpShuffleAtomic:
+    return "warp-shuffle-atomic";
   }
   return "?";
 }
 
 const char *loweringName(HistogramLowering L) {
   switch (L) {
-  case HistogramLowering::Auto: return "auto";
-  case HistogramLowering::PlainAtomic: return "plain-atomic";
-  case HistogramLowering::WarpAggregated: return "warp-aggregated";
-  case HistogramLowering::SharedPrivatized: return "shared-privatized";
-  case HistogramLowering::SharedWarpAggregated: return "shared-warp-aggregated";
+  case HistogramLowering::Auto:
+    return "auto";
+  case HistogramLowering::PlainAtomic:
+    return "plain-atomic";
+  case HistogramLowering::WarpAggregated:
+    return "warp-aggregated";
+  case HistogramLowering::SharedPrivatized:
+    return "shared-privatized";
+  case HistogramLowering::SharedWarpAggregated:
+    return "shared-warp-aggregated";
   }
   return "?";
 }

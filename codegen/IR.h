@@ -25,8 +25,9 @@ namespace stencilc::ir {
 /// Element and value types. Bool is only produced by comparisons and logic.
 enum class Type : uint8_t { Bool, Int32, Int64, Float32, Float64 };
 
-const char *typeName(Type T);     ///< IR spelling: bool, i32, i64, f32, f64.
-const char *cudaTypeName(Type T); ///< C++/CUDA spelling: bool, int, int64_t, ...
+const char *typeName(Type T); ///< IR spelling: bool, i32, i64, f32, f64.
+const char *
+cudaTypeName(Type T); ///< C++/CUDA spelling: bool, int, int64_t, ...
 bool isFloat(Type T);
 /// Bytes of one element: 1 for bool, 4 for i32/f32, 8 for i64/f64.
 int byteSize(Type T);
@@ -61,12 +62,32 @@ enum class ExprKind : uint8_t {
 enum class VarScope : uint8_t { Param, Local, Uniform };
 enum class UnaryOp : uint8_t { Neg, Not };
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, Rem,
-  Lt, Le, Gt, Ge, Eq, Ne,
-  And, Or
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  And,
+  Or
 };
 enum class MathFn : uint8_t {
-  Sqrt, Abs, Min, Max, Exp, Log, Pow, Sin, Cos, Floor, Ceil,
+  Sqrt,
+  Abs,
+  Min,
+  Max,
+  Exp,
+  Log,
+  Pow,
+  Sin,
+  Cos,
+  Floor,
+  Ceil,
   /// exact_div(a, b, rcp): a / b correctly rounded from rcp = 1 / b computed
   /// once per launch (hoist-division's lowering; never written by users).
   ExactDiv
@@ -175,12 +196,12 @@ template <class T> const T *as(const Expr &E);
 //===----------------------------------------------------------------------===//
 
 enum class StmtKind : uint8_t {
-  Declare,   ///< T name = init;           (a new local; names are unique)
-  Assign,    ///< name = value;            (an existing local)
-  Store,     ///< grid() = value;          (Out/InOut grid, centre only)
-  Reduce,    ///< r += v / r = max(r, v)   (op from the reduction's kind)
-  HistAdd,   ///< h[index] += value;
-  If         ///< if (cond) {then} else {else}
+  Declare, ///< T name = init;           (a new local; names are unique)
+  Assign,  ///< name = value;            (an existing local)
+  Store,   ///< grid() = value;          (Out/InOut grid, centre only)
+  Reduce,  ///< r += v / r = max(r, v)   (op from the reduction's kind)
+  HistAdd, ///< h[index] += value;
+  If       ///< if (cond) {then} else {else}
 };
 
 struct Stmt;
@@ -190,7 +211,7 @@ using Block = std::vector<StmtPtr>;
 struct Stmt {
   StmtKind Kind;
   SourceLoc Loc;
-  std::string Name; ///< local, grid, reduction or histogram name
+  std::string Name;        ///< local, grid, reduction or histogram name
   Type Ty = Type::Float64; ///< Declare: the local's type
   Expr Value;              ///< init / value / added value
   Expr Index;              ///< HistAdd: the bin
@@ -214,10 +235,14 @@ Block cloneBlock(const Block &B);
 //===----------------------------------------------------------------------===//
 
 enum class ParamKind : uint8_t {
-  In, Out, InOut,       ///< grids over the kernel's domain
-  Sum, Max, Min,        ///< scalar reductions
-  Histogram,            ///< scattered reduction into a 1-D buffer
-  Scalar                ///< launch-uniform value
+  In,
+  Out,
+  InOut, ///< grids over the kernel's domain
+  Sum,
+  Max,
+  Min,       ///< scalar reductions
+  Histogram, ///< scattered reduction into a 1-D buffer
+  Scalar     ///< launch-uniform value
 };
 const char *paramKindName(ParamKind K); ///< "in", "out", "sum", ...
 bool isGrid(ParamKind K);
@@ -226,9 +251,9 @@ bool isReduction(ParamKind K);
 struct Param {
   ParamKind Kind;
   std::string Name;
-  Type Elem;               ///< element / value type
-  Type Accum;              ///< reductions: accumulator type (defaults to Elem)
-  int Rank = 0;            ///< grids: 1..3
+  Type Elem;    ///< element / value type
+  Type Accum;   ///< reductions: accumulator type (defaults to Elem)
+  int Rank = 0; ///< grids: 1..3
   SourceLoc Loc;
 };
 
@@ -244,8 +269,8 @@ struct Uniform {
 struct GridFootprint {
   std::string Grid;
   std::vector<std::vector<int>> Offsets; ///< distinct, sorted
-  std::array<int, 3> Lo{0, 0, 0};        ///< most negative offset per dim (<= 0)
-  std::array<int, 3> Hi{0, 0, 0};        ///< most positive offset per dim (>= 0)
+  std::array<int, 3> Lo{0, 0, 0}; ///< most negative offset per dim (<= 0)
+  std::array<int, 3> Hi{0, 0, 0}; ///< most positive offset per dim (>= 0)
 };
 
 /// The kernel's reads, and the default domain they imply: the interior
@@ -265,7 +290,7 @@ struct Schedule {
   /// Grid clamped to the blocks that fit on the device at once, each thread
   /// walking many points (kernels with reductions: one atomic per block).
   bool Persistent = false;
-  bool FromUser = false;              ///< set by a spec/CLI override
+  bool FromUser = false; ///< set by a spec/CLI override
 };
 
 /// A grid staged through shared memory by `smem-cache`.
@@ -278,19 +303,23 @@ struct CachedGrid {
 
 /// Read-only grids interleaved into one array of records by `merge-arrays`.
 struct MergeGroup {
-  std::string Name;                ///< the record array's name
-  std::vector<std::string> Grids;  ///< fields, in record order
+  std::string Name;               ///< the record array's name
+  std::vector<std::string> Grids; ///< fields, in record order
   Type Elem;
 };
 /// Fields per record for N grids of Elem: N rounded up to 16 bytes.
 int mergedRecordFields(int N, Type Elem);
 
 enum class ReductionLowering : uint8_t {
-  BlockTreeAtomic,   ///< shared-memory tree per block, one atomic per block
-  WarpShuffleAtomic  ///< per-thread partials, warp shuffles, one atomic/block
+  BlockTreeAtomic,  ///< shared-memory tree per block, one atomic per block
+  WarpShuffleAtomic ///< per-thread partials, warp shuffles, one atomic/block
 };
 enum class HistogramLowering : uint8_t {
-  Auto, PlainAtomic, WarpAggregated, SharedPrivatized, SharedWarpAggregated
+  Auto,
+  PlainAtomic,
+  WarpAggregated,
+  SharedPrivatized,
+  SharedWarpAggregated
 };
 const char *loweringName(ReductionLowering L);
 
@@ -328,8 +357,8 @@ struct Kernel {
   std::vector<Remark> Remarks;
 
   const Param *findParam(const std::string &Name) const;
-  bool hasReductions() const;  ///< a Sum, Max or Min parameter
-  bool hasHistograms() const;  ///< a Histogram parameter
+  bool hasReductions() const; ///< a Sum, Max or Min parameter
+  bool hasHistograms() const; ///< a Histogram parameter
   Kernel clone() const;
 };
 
@@ -350,15 +379,33 @@ struct Module {
 
 namespace detail {
 template <class T> struct KindOf;
-template <> struct KindOf<Constant> { static constexpr ExprKind K = ExprKind::Constant; };
-template <> struct KindOf<Var> { static constexpr ExprKind K = ExprKind::Var; };
-template <> struct KindOf<GridRead> { static constexpr ExprKind K = ExprKind::GridRead; };
-template <> struct KindOf<Index> { static constexpr ExprKind K = ExprKind::Index; };
-template <> struct KindOf<Unary> { static constexpr ExprKind K = ExprKind::Unary; };
-template <> struct KindOf<Binary> { static constexpr ExprKind K = ExprKind::Binary; };
-template <> struct KindOf<Select> { static constexpr ExprKind K = ExprKind::Select; };
-template <> struct KindOf<Cast> { static constexpr ExprKind K = ExprKind::Cast; };
-template <> struct KindOf<Call> { static constexpr ExprKind K = ExprKind::Call; };
+template <> struct KindOf<Constant> {
+  static constexpr ExprKind K = ExprKind::Constant;
+};
+template <> struct KindOf<Var> {
+  static constexpr ExprKind K = ExprKind::Var;
+};
+template <> struct KindOf<GridRead> {
+  static constexpr ExprKind K = ExprKind::GridRead;
+};
+template <> struct KindOf<Index> {
+  static constexpr ExprKind K = ExprKind::Index;
+};
+template <> struct KindOf<Unary> {
+  static constexpr ExprKind K = ExprKind::Unary;
+};
+template <> struct KindOf<Binary> {
+  static constexpr ExprKind K = ExprKind::Binary;
+};
+template <> struct KindOf<Select> {
+  static constexpr ExprKind K = ExprKind::Select;
+};
+template <> struct KindOf<Cast> {
+  static constexpr ExprKind K = ExprKind::Cast;
+};
+template <> struct KindOf<Call> {
+  static constexpr ExprKind K = ExprKind::Call;
+};
 } // namespace detail
 
 template <class T> const T *as(const Expr &E) {

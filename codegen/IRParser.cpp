@@ -10,7 +10,8 @@
 //              | 'reduce' IDENT ('+=' | 'max=' | 'min=') expr loc? NL
 //              | 'hist' IDENT '[' expr ']' '+=' expr loc? NL
 //              | 'if' expr '{' loc? NL stmt* ('}' 'else' '{' NL stmt*)? '}' NL
-//   expr      := '(' expr ')' | '(' expr BINOP expr ')' | '(' expr '?' expr ':' expr ')'
+//   expr      := '(' expr ')' | '(' expr BINOP expr ')' | '(' expr '?' expr ':'
+//   expr ')'
 //              | '-' expr | '!' expr | NUMBER | 'true' | 'false' | LOCAL
 //              | IDENT | IDENT '[' INT (',' INT)* ']' | 'index' '(' INT ')'
 //              | TYPE '(' expr ')' | FN '(' expr (',' expr)* ')'
@@ -57,8 +58,8 @@ std::optional<ParamKind> paramKindByName(std::string_view N) {
   return enumByName<ParamKind>(N, 8, paramKindName);
 }
 std::optional<BinaryOp> binaryOpBySpelling(std::string_view N) {
-  return enumByName<BinaryOp>(
-      N, 13, [](BinaryOp Op) { return opSpelling(Op); });
+  return enumByName<BinaryOp>(N, 13,
+                              [](BinaryOp Op) { return opSpelling(Op); });
 }
 std::optional<ReductionLowering> reductionLoweringByName(std::string_view N) {
   return enumByName<ReductionLowering>(
@@ -293,7 +294,8 @@ private:
     return std::vector<int>(A.begin(), A.begin() + Rank);
   }
 
-  //===--- kernels ---------------------------------------------------------===//
+  //===--- kernels
+  //---------------------------------------------------------===//
 
   Kernel kernel() {
     SourceLoc KernelAt = at();
@@ -365,10 +367,10 @@ private:
     endOfLine();
   }
 
-  void decisionOrThrow(
-      Kernel &K, SourceLoc At,
-      std::vector<std::pair<SourceLoc, GridFootprint>> &Printed,
-      std::optional<std::pair<SourceLoc, Footprint>> &Domain) {
+  void
+  decisionOrThrow(Kernel &K, SourceLoc At,
+                  std::vector<std::pair<SourceLoc, GridFootprint>> &Printed,
+                  std::optional<std::pair<SourceLoc, Footprint>> &Domain) {
     std::string What = word();
     if (What == "footprint") {
       GridFootprint G;
@@ -485,13 +487,14 @@ private:
                        "' does not match the reads in the body (footprints "
                        "are derived: delete the line or correct it)");
     }
-    if (Domain && (Domain->second.Lo != K.Foot.Lo ||
-                   Domain->second.Hi != K.Foot.Hi))
+    if (Domain &&
+        (Domain->second.Lo != K.Foot.Lo || Domain->second.Hi != K.Foot.Hi))
       failAt(Domain->first, "domain does not match the reads in the body "
                             "(it is derived: delete the line or correct it)");
   }
 
-  //===--- statements ------------------------------------------------------===//
+  //===--- statements
+  //------------------------------------------------------===//
 
   /// Statements up to (not including) the closing '}'.
   Block block() {
@@ -602,7 +605,8 @@ private:
     return Stmt::ifThenElse(Cond, std::move(Then), std::move(Else), L);
   }
 
-  //===--- expressions -----------------------------------------------------===//
+  //===--- expressions
+  //-----------------------------------------------------===//
 
   const Uniform *uniform(const std::string &Name) const {
     for (const Uniform &U : Current->Uniforms)
@@ -709,8 +713,8 @@ private:
       Spelling += W.substr(0, 3);
     } else {
       size_t Start = Pos;
-      while (std::isdigit(static_cast<unsigned char>(peek())) || peek() == '.' ||
-             peek() == 'e' || peek() == 'E' ||
+      while (std::isdigit(static_cast<unsigned char>(peek())) ||
+             peek() == '.' || peek() == 'e' || peek() == 'E' ||
              ((peek() == '+' || peek() == '-') &&
               (Text[Pos - 1] == 'e' || Text[Pos - 1] == 'E'))) {
         IsFloat |= !std::isdigit(static_cast<unsigned char>(peek()));

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace stencilc::ir {
@@ -26,9 +26,9 @@ static std::string printFloat(double V, Type T) {
   for (int Digits = 1; Digits < 17; ++Digits) {
     std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
     double Back = std::strtod(Buf, nullptr);
-    bool Same = T == Type::Float32 ? static_cast<float>(Back) ==
-                                         static_cast<float>(V)
-                                   : Back == V;
+    bool Same = T == Type::Float32
+                    ? static_cast<float>(Back) == static_cast<float>(V)
+                    : Back == V;
     if (Same) {
       S = Buf;
       break;
@@ -246,8 +246,8 @@ private:
          << "\n";
       return;
     case StmtKind::Store:
-      OS << "store " << S.Name << " = " << printExpr(S.Value)
-         << printLoc(S.Loc) << "\n";
+      OS << "store " << S.Name << " = " << printExpr(S.Value) << printLoc(S.Loc)
+         << "\n";
       return;
     case StmtKind::Reduce:
       OS << "reduce " << S.Name << " " << reduceOp(S.Name) << " "

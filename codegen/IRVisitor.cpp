@@ -7,15 +7,24 @@ Expr ExprMutator::mutate(const Expr &E) {
   if (!E)
     return E;
   switch (E->Kind) {
-  case ExprKind::Constant: return visitConstant(*as<Constant>(E), E);
-  case ExprKind::Var: return visitVar(*as<Var>(E), E);
-  case ExprKind::GridRead: return visitGridRead(*as<GridRead>(E), E);
-  case ExprKind::Index: return visitIndex(*as<Index>(E), E);
-  case ExprKind::Unary: return visitUnary(*as<Unary>(E), E);
-  case ExprKind::Binary: return visitBinary(*as<Binary>(E), E);
-  case ExprKind::Select: return visitSelect(*as<Select>(E), E);
-  case ExprKind::Cast: return visitCast(*as<Cast>(E), E);
-  case ExprKind::Call: return visitCall(*as<Call>(E), E);
+  case ExprKind::Constant:
+    return visitConstant(*as<Constant>(E), E);
+  case ExprKind::Var:
+    return visitVar(*as<Var>(E), E);
+  case ExprKind::GridRead:
+    return visitGridRead(*as<GridRead>(E), E);
+  case ExprKind::Index:
+    return visitIndex(*as<Index>(E), E);
+  case ExprKind::Unary:
+    return visitUnary(*as<Unary>(E), E);
+  case ExprKind::Binary:
+    return visitBinary(*as<Binary>(E), E);
+  case ExprKind::Select:
+    return visitSelect(*as<Select>(E), E);
+  case ExprKind::Cast:
+    return visitCast(*as<Cast>(E), E);
+  case ExprKind::Call:
+    return visitCall(*as<Call>(E), E);
   }
   return E;
 }

@@ -26,9 +26,13 @@ public:
   void mutateBlock(Block &B);
 
 protected:
-  virtual Expr visitConstant(const Constant &, const Expr &Self) { return Self; }
+  virtual Expr visitConstant(const Constant &, const Expr &Self) {
+    return Self;
+  }
   virtual Expr visitVar(const Var &, const Expr &Self) { return Self; }
-  virtual Expr visitGridRead(const GridRead &, const Expr &Self) { return Self; }
+  virtual Expr visitGridRead(const GridRead &, const Expr &Self) {
+    return Self;
+  }
   virtual Expr visitIndex(const Index &, const Expr &Self) { return Self; }
   virtual Expr visitUnary(const Unary &N, const Expr &Self);
   virtual Expr visitBinary(const Binary &N, const Expr &Self);

@@ -18,9 +18,12 @@ std::optional<SmLimits> smLimits(const std::string &Arch) {
   // "Technical Specifications per Compute Capability", and the 1 KB per
   // block that the driver reserves since sm_80.
   if (Arch == "sm_90" || Arch == "sm_90a")
-    return SmLimits{/*RegistersPerSm=*/65536,     /*RegisterSubPartitions=*/4,
-                    /*RegisterGranularity=*/256,  /*MaxRegistersPerThread=*/255,
-                    /*MaxThreadsPerSm=*/2048,     /*MaxBlocksPerSm=*/32,
+    return SmLimits{/*RegistersPerSm=*/65536,
+                    /*RegisterSubPartitions=*/4,
+                    /*RegisterGranularity=*/256,
+                    /*MaxRegistersPerThread=*/255,
+                    /*MaxThreadsPerSm=*/2048,
+                    /*MaxBlocksPerSm=*/32,
                     /*SharedBytesPerSm=*/228 * 1024,
                     /*SharedBytesPerBlock=*/227 * 1024,
                     /*SharedReservedPerBlock=*/1024,
@@ -30,16 +33,21 @@ std::optional<SmLimits> smLimits(const std::string &Arch) {
 
 const char *limiterName(OccupancyLimiter L) {
   switch (L) {
-  case OccupancyLimiter::Registers: return "registers";
-  case OccupancyLimiter::SharedMemory: return "shared memory";
-  case OccupancyLimiter::Threads: return "threads";
-  case OccupancyLimiter::Blocks: return "blocks";
+  case OccupancyLimiter::Registers:
+    return "registers";
+  case OccupancyLimiter::SharedMemory:
+    return "shared memory";
+  case OccupancyLimiter::Threads:
+    return "threads";
+  case OccupancyLimiter::Blocks:
+    return "blocks";
   }
   return "?";
 }
 
 Occupancy theoreticalOccupancy(const SmLimits &L, int ThreadsPerBlock,
-                               int RegistersPerThread, int SharedBytesPerBlock) {
+                               int RegistersPerThread,
+                               int SharedBytesPerBlock) {
   Occupancy O;
   if (ThreadsPerBlock <= 0 || ThreadsPerBlock > 1024 ||
       RegistersPerThread > L.MaxRegistersPerThread ||
@@ -53,7 +61,8 @@ Occupancy theoreticalOccupancy(const SmLimits &L, int ThreadsPerBlock,
   // are counted per sub-partition.
   int ByRegisters = std::numeric_limits<int>::max();
   if (RegistersPerThread > 0) {
-    const int PerWarp = roundUp(RegistersPerThread * WarpSize, L.RegisterGranularity);
+    const int PerWarp =
+        roundUp(RegistersPerThread * WarpSize, L.RegisterGranularity);
     if (PerWarp * WarpsPerBlock > L.RegistersPerSm)
       return O;
     const int WarpsPerPartition =
@@ -62,10 +71,11 @@ Occupancy theoreticalOccupancy(const SmLimits &L, int ThreadsPerBlock,
   }
 
   // Shared memory: every block also holds the driver's reserved share.
-  const int SharedPerBlock =
-      roundUp(SharedBytesPerBlock + L.SharedReservedPerBlock, L.SharedGranularity);
-  const int BySharedMemory = SharedPerBlock ? L.SharedBytesPerSm / SharedPerBlock
-                                            : std::numeric_limits<int>::max();
+  const int SharedPerBlock = roundUp(
+      SharedBytesPerBlock + L.SharedReservedPerBlock, L.SharedGranularity);
+  const int BySharedMemory = SharedPerBlock
+                                 ? L.SharedBytesPerSm / SharedPerBlock
+                                 : std::numeric_limits<int>::max();
 
   const int ByThreads = WarpSlots / WarpsPerBlock;
 

@@ -19,9 +19,10 @@ namespace stencilc {
 
 /// Per-SM and per-block resources of one GPU architecture.
 struct SmLimits {
-  int RegistersPerSm;         ///< 32-bit registers in the register file
-  int RegisterSubPartitions;  ///< the file is split evenly between these
-  int RegisterGranularity;    ///< registers are allocated per warp, in units of this
+  int RegistersPerSm;        ///< 32-bit registers in the register file
+  int RegisterSubPartitions; ///< the file is split evenly between these
+  int RegisterGranularity;   ///< registers are allocated per warp, in units of
+                             ///< this
   int MaxRegistersPerThread;
   int MaxThreadsPerSm;
   int MaxBlocksPerSm;
@@ -40,7 +41,7 @@ enum class OccupancyLimiter { Registers, SharedMemory, Threads, Blocks };
 const char *limiterName(OccupancyLimiter L);
 
 struct Occupancy {
-  int BlocksPerSm = 0;   ///< 0: the block cannot run at all (too big)
+  int BlocksPerSm = 0; ///< 0: the block cannot run at all (too big)
   int WarpsPerSm = 0;
   double Fraction = 0.0; ///< resident warps / the SM's warp slots
   OccupancyLimiter Limiter = OccupancyLimiter::Blocks;

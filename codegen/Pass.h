@@ -24,7 +24,8 @@ namespace stencilc {
 
 /// Options that reach passes from the command line.
 struct PassOptions {
-  /// --tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] overrides `tile` per kernel.
+  /// --tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none] overrides `tile` per
+  /// kernel.
   std::map<std::string, ir::Schedule> ScheduleOverrides;
   /// --smem-cache=KERNEL forces `smem-cache` on for these kernels (it is off
   /// by default; measured: docs/passes/smem-cache.md#measurements).

@@ -4,8 +4,8 @@
 // the order of codegen/Passes.def:
 //
 //   hoist-division   a / uniform  ->  a * (1 / uniform), reciprocal per launch
-//   merge-arrays     read-only grids read at the same points -> array of records
-//   tile             block shape, points per thread, streamed dimension
+//   merge-arrays     read-only grids read at the same points -> array of
+//   records tile             block shape, points per thread, streamed dimension
 //   smem-cache       grids read at several offsets staged in shared memory
 //   warp-aggregate   warp-level combining for reductions before the atomic
 //   lower-histograms histogram lowering chosen per launch from the bin count

@@ -17,16 +17,16 @@ std::vector<std::unique_ptr<Pass>> createPipeline();
 std::unique_ptr<Pass> createPass(PassID ID);
 
 struct PipelineOptions {
-  int OptLevel = 2;                    ///< -O0 runs no pass
-  std::set<std::string> Disabled;      ///< --disable-pass
-  std::set<std::string> PrintAfter;    ///< --print-after
+  int OptLevel = 2;                 ///< -O0 runs no pass
+  std::set<std::string> Disabled;   ///< --disable-pass
+  std::set<std::string> PrintAfter; ///< --print-after
   bool PrintAfterAll = false;
   PassOptions Pass;
 };
 
 /// Called after a pass for which printing was requested.
-using PrintHook = std::function<void(const std::string &PassName,
-                                     const ir::Module &M)>;
+using PrintHook =
+    std::function<void(const std::string &PassName, const ir::Module &M)>;
 
 /// Computes footprints, runs the enabled passes over every kernel, verifies
 /// after each pass (throwing std::logic_error on a broken invariant: that is

@@ -67,9 +67,8 @@ public:
 
   void print(std::ostringstream &OS) const {
     for (const Entry &E : Entries)
-      OS << File << ":" << E.Loc.Line << ":" << E.Loc.Col
-         << ": remark: kernel " << K.Name << ": " << E.Topic << ": "
-         << E.Message << "\n";
+      OS << File << ":" << E.Loc.Line << ":" << E.Loc.Col << ": remark: kernel "
+         << K.Name << ": " << E.Topic << ": " << E.Message << "\n";
   }
 
 private:
@@ -82,11 +81,11 @@ private:
     bool Interior = false;
     for (int D = 0; D < K.Rank; ++D)
       Interior |= K.Foot.Lo[D] || K.Foot.Hi[D];
-    std::string Domain =
-        Interior ? "the interior (skips " + box(K.Foot.Lo, K.Rank) +
-                       " points at the low end, " + box(K.Foot.Hi, K.Rank) +
-                       " at the high end)"
-                 : "every point";
+    std::string Domain = Interior
+                             ? "the interior (skips " + box(K.Foot.Lo, K.Rank) +
+                                   " points at the low end, " +
+                                   box(K.Foot.Hi, K.Rank) + " at the high end)"
+                             : "every point";
     add(K.Loc, "launch",
         "rank " + std::to_string(K.Rank) + ", domain " + Domain + ", block " +
             std::to_string(S.Block[0]) + "x" + std::to_string(S.Block[1]) +
@@ -99,8 +98,9 @@ private:
                               : std::string()) +
             (S.Persistent ? ", grid = SMs x resident blocks (persistent)"
                           : ", grid = domain / block") +
-            (K.hasHistograms() ? ", 64-bit indices"
-                             : ", 32-bit indices while every linear index fits"));
+            (K.hasHistograms()
+                 ? ", 64-bit indices"
+                 : ", 32-bit indices while every linear index fits"));
     for (const MergeGroup &G : K.Merged) {
       std::string Fields;
       for (const std::string &F : G.Grids)
@@ -120,9 +120,10 @@ private:
 
   void reductions() {
     const std::string Handover =
-        K.hasHistograms() ? "; accumulators set and read back by the launcher"
-                     : "; blocks add to 128 slots, a finalize kernel hands the "
-                       "totals to pinned host memory and resets the slots";
+        K.hasHistograms()
+            ? "; accumulators set and read back by the launcher"
+            : "; blocks add to 128 slots, a finalize kernel hands the "
+              "totals to pinned host memory and resets the slots";
     for (const Param &P : K.Params) {
       if (isReduction(P.Kind))
         add(P.Loc, "reduction",
@@ -134,26 +135,29 @@ private:
         add(P.Loc, "histogram",
             "'" + P.Name + "': " +
                 (K.Histograms == HistogramLowering::Auto
-                     ? std::string("lowering chosen at each launch from the "
-                                   "bin count (stencil/histogram_model.hpp); "
-                                   "LaunchOptions::HistogramLowering forces one")
+                     ? std::string(
+                           "lowering chosen at each launch from the "
+                           "bin count (stencil/histogram_model.hpp); "
+                           "LaunchOptions::HistogramLowering forces one")
                      : loweringName(K.Histograms)));
     }
   }
 
-  void ptxas(const std::vector<PtxasFunction> &Functions, const std::string &Arch) {
+  void ptxas(const std::vector<PtxasFunction> &Functions,
+             const std::string &Arch) {
     std::vector<const PtxasFunction *> Mine;
     for (const PtxasFunction &F : Functions)
       if (mangledNameIs(F.MangledName, K.Name + "_kernel"))
         Mine.push_back(&F);
     if (Mine.empty()) {
-      add(K.Loc, "ptxas", "ptxas compiled no __global__ function for this kernel");
+      add(K.Loc, "ptxas",
+          "ptxas compiled no __global__ function for this kernel");
       return;
     }
     for (const PtxasFunction *F : Mine)
       add(K.Loc, "ptxas",
-          (Mine.size() > 1 ? instance(*F) + ": " : std::string()) + resources(*F) +
-              "; " + occupancy(*F, Arch));
+          (Mine.size() > 1 ? instance(*F) + ": " : std::string()) +
+              resources(*F) + "; " + occupancy(*F, Arch));
   }
 
   /// Which of several functions emitted for the kernel F is: histogram
@@ -192,16 +196,18 @@ private:
     if (!L)
       return "occupancy unknown: stencilc knows the limits of sm_90 only";
     int Threads = threadsPerBlock(K);
-    Occupancy O = theoreticalOccupancy(
-        *L, Threads, F.Registers, F.StaticSharedBytes + reductionScratchBytes(K));
+    Occupancy O =
+        theoreticalOccupancy(*L, Threads, F.Registers,
+                             F.StaticSharedBytes + reductionScratchBytes(K));
     if (!O.BlocksPerSm)
       return "a block of " + std::to_string(Threads) +
              " threads does not fit on an " + Arch + " SM";
-    return "theoretical occupancy on " + Arch + " " + percent(O.Fraction) + " (" +
-           std::to_string(O.BlocksPerSm) + " blocks of " + std::to_string(Threads) +
-           " threads, " + std::to_string(O.WarpsPerSm) + " of " +
-           std::to_string(L->MaxThreadsPerSm / 32) + " warps per SM, limited by " +
-           limiterName(O.Limiter) + ")";
+    return "theoretical occupancy on " + Arch + " " + percent(O.Fraction) +
+           " (" + std::to_string(O.BlocksPerSm) + " blocks of " +
+           std::to_string(Threads) + " threads, " +
+           std::to_string(O.WarpsPerSm) + " of " +
+           std::to_string(L->MaxThreadsPerSm / 32) +
+           " warps per SM, limited by " + limiterName(O.Limiter) + ")";
   }
 
   /// Whether F may keep histogram bins in dynamic shared memory: a shared
@@ -217,7 +223,6 @@ private:
            L == stencil::HistogramLowering::SharedWarpAggregated;
   }
 
-
   const std::string &File;
   const Kernel &K;
   std::vector<Entry> Entries;
@@ -225,7 +230,8 @@ private:
 
 } // namespace
 
-std::string reportModule(const Module &M, const std::vector<PtxasFunction> *Ptxas,
+std::string reportModule(const Module &M,
+                         const std::vector<PtxasFunction> *Ptxas,
                          const std::string &Arch) {
   std::ostringstream OS;
   for (const Kernel &K : M.Kernels) {

@@ -120,7 +120,8 @@ private:
     for (ParamKind PK : Kinds)
       Ok |= P && P->Kind == PK;
     if (!Ok)
-      fail(std::string(What) + " to '" + S.Name + "', which is not a valid target");
+      fail(std::string(What) + " to '" + S.Name +
+           "', which is not a valid target");
   }
 
   void checkBlock(const Block &B) {
@@ -194,8 +195,8 @@ private:
       fail("schedule: block z " + std::to_string(S.Block[2]) +
            " is more than 64");
     if (S.PointsPerThread < 1)
-      fail("schedule: points per thread " +
-           std::to_string(S.PointsPerThread) + " is below 1");
+      fail("schedule: points per thread " + std::to_string(S.PointsPerThread) +
+           " is below 1");
     if (S.StreamDim < -1 || S.StreamDim >= K.Rank)
       fail("schedule: streamed dimension " + std::to_string(S.StreamDim) +
            " in a kernel of rank " + std::to_string(K.Rank));

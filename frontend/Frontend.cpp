@@ -99,7 +99,8 @@ public:
       warnNoKernels(Ctx.getSourceManager(), Engine);
     frontend::reportDuplicateKernels(Finder.Kernels, Diags);
     for (const clang::FunctionDecl *FD : Finder.Kernels)
-      if (std::optional<ir::Kernel> K = frontend::translateKernel(FD, Ctx, Diags))
+      if (std::optional<ir::Kernel> K =
+              frontend::translateKernel(FD, Ctx, Diags))
         M.Kernels.push_back(std::move(*K));
     Failed |= Diags.errorCount() != 0;
   }
@@ -153,7 +154,8 @@ std::optional<FrontendRun> runFrontend(const FrontendOptions &Opts, bool Verify,
   std::string FileName = FromStdin ? "<stdin>" : Opts.SpecPath;
   std::string Code = Opts.SpecContents;
   if (Code.empty()) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(FromStdin ? "-" : Opts.SpecPath);
+    auto Buffer =
+        llvm::MemoryBuffer::getFileOrSTDIN(FromStdin ? "-" : Opts.SpecPath);
     if (!Buffer) {
       llvm::errs() << "stencilc: error: cannot read '" << FileName
                    << "': " << Buffer.getError().message() << "\n";
@@ -163,8 +165,9 @@ std::optional<FrontendRun> runFrontend(const FrontendOptions &Opts, bool Verify,
   }
 
   // -xc++: the spec may come without a .cpp name (standard input).
-  std::vector<std::string> Args = {"-xc++", "-std=c++17", "-D__STENCILC__",
-                                   "-resource-dir=" STENCILC_CLANG_RESOURCE_DIR};
+  std::vector<std::string> Args = {
+      "-xc++", "-std=c++17", "-D__STENCILC__",
+      "-resource-dir=" STENCILC_CLANG_RESOURCE_DIR};
   if (!Opts.DslIncludeDir.empty())
     Args.push_back("-I" + Opts.DslIncludeDir);
   if (Verify)
@@ -174,8 +177,8 @@ std::optional<FrontendRun> runFrontend(const FrontendOptions &Opts, bool Verify,
   FrontendRun Run;
   Run.M.SourceFile = FileName; // as Clang's diagnostics name it
   // Clang's collector leaves out system headers (like -MMD).
-  auto Deps = Dependencies ? std::make_shared<clang::DependencyCollector>()
-                           : nullptr;
+  auto Deps =
+      Dependencies ? std::make_shared<clang::DependencyCollector>() : nullptr;
   llvm::thread Parser(std::optional<unsigned>(ParseStackSize), [&] {
     Run.ToolOk = clang::tooling::runToolOnCodeWithArgs(
         std::make_unique<TranslateAction>(Run.M, Run.Failed, Deps), Code, Args,

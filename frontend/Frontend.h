@@ -20,9 +20,9 @@
 namespace stencilc {
 
 struct FrontendOptions {
-  std::string SpecPath;            ///< as given; "-" means standard input
-  std::string SpecContents;        ///< used instead of the file when non-empty
-  std::string DslIncludeDir;       ///< directory holding stencil/stencil.hpp
+  std::string SpecPath;      ///< as given; "-" means standard input
+  std::string SpecContents;  ///< used instead of the file when non-empty
+  std::string DslIncludeDir; ///< directory holding stencil/stencil.hpp
   std::vector<std::string> ExtraArgs; ///< after `--` on the command line
   /// When set, receives the files the spec was read from: the spec itself
   /// (unless it came from standard input) and every header it included

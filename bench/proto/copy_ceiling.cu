@@ -13,7 +13,8 @@
 //                or blk (block-contiguous tiles of T*K words); load/store hints
 //                nc256 (ld.global.nc.L2::256B) and cs (__ldcs/__stcs);
 //   phase.K      a block reads a T*K-word tile into shared memory, barrier,
-//                then writes it out (read and write phases separated per block);
+//                then writes it out (read and write phases separated per
+//                block);
 //   tma.B.W.S.C  Hopper bulk copies: per pipe, S shared-memory stages of C KiB,
 //                cp.async.bulk global->shared completing on an mbarrier, then
 //                cp.async.bulk shared->global (bulk_group); W pipes (one lane 0
@@ -47,12 +48,14 @@ constexpr uint32_t Poison = 0xA5A5A5A5u;
 // w is never Poison, so a word left unwritten always shows as a mismatch.
 __device__ __forceinline__ uint4 pattern(size_t I) {
   uint32_t H = uint32_t(I) * 2654435761u ^ uint32_t(I >> 32) * 40503u;
-  return make_uint4(uint32_t(I), H, uint32_t(I >> 32) ^ 0x9e3779b9u, 0x01000000u | (H & 0xffffu));
+  return make_uint4(uint32_t(I), H, uint32_t(I >> 32) ^ 0x9e3779b9u,
+                    0x01000000u | (H & 0xffffu));
 }
 
 __global__ void fillKernel(uint4 *Out, size_t Words) {
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words; I += Stride)
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += Stride)
     Out[I] = pattern(I);
 }
 
@@ -60,7 +63,8 @@ __global__ void compareKernel(const uint4 *A, const uint4 *B, size_t Words,
                               unsigned long long *Bad) {
   size_t Stride = size_t(gridDim.x) * blockDim.x;
   unsigned long long N = 0;
-  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words; I += Stride) {
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += Stride) {
     uint4 X = A[I], Y = B[I];
     N += (X.x != Y.x) | (X.y != Y.y) | (X.z != Y.z) | (X.w != Y.w);
   }
@@ -69,9 +73,11 @@ __global__ void compareKernel(const uint4 *A, const uint4 *B, size_t Words,
 }
 
 // ---- 1. grid-stride uint4 (as bench/copybw) --------------------------------
-__global__ void gridStride(const uint4 *__restrict__ In, uint4 *__restrict__ Out, size_t Words) {
+__global__ void gridStride(const uint4 *__restrict__ In,
+                           uint4 *__restrict__ Out, size_t Words) {
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words; I += Stride)
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += Stride)
     Out[I] = In[I];
 }
 
@@ -83,9 +89,10 @@ template <int Kind> __device__ __forceinline__ uint4 load16(const uint4 *P) {
     return __ldcs(P);
   } else if constexpr (Kind == LdNc256) {
     uint4 V;
-    asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
-                 : "=r"(V.x), "=r"(V.y), "=r"(V.z), "=r"(V.w)
-                 : "l"(P));
+    asm volatile(
+        "ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+        : "=r"(V.x), "=r"(V.y), "=r"(V.z), "=r"(V.w)
+        : "l"(P));
     return V;
   } else {
     return *P;
@@ -105,7 +112,8 @@ template <bool Cs> __device__ __forceinline__ void store16(uint4 *P, uint4 V) {
 // b, b + blocks, ...  Words not covered by whole segments/tiles are copied
 // grid-stride afterwards.
 template <int K, bool BlockTile, int Ld, bool StCs>
-__global__ void unrolled(const uint4 *__restrict__ In, uint4 *__restrict__ Out, size_t Words) {
+__global__ void unrolled(const uint4 *__restrict__ In, uint4 *__restrict__ Out,
+                         size_t Words) {
   size_t Piece, Lane, First, Step;
   if (BlockTile) {
     Piece = size_t(blockDim.x) * K;
@@ -131,14 +139,16 @@ __global__ void unrolled(const uint4 *__restrict__ In, uint4 *__restrict__ Out, 
       store16<StCs>(Out + Base + J * LaneStride, V[J]);
   }
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = Pieces * Piece + size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
-       I += Stride)
+  for (size_t I =
+           Pieces * Piece + size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+       I < Words; I += Stride)
     Out[I] = In[I];
 }
 
 // ---- 3. read a tile into shared memory, barrier, write it out --------------
 template <int K>
-__global__ void phased(const uint4 *__restrict__ In, uint4 *__restrict__ Out, size_t Words) {
+__global__ void phased(const uint4 *__restrict__ In, uint4 *__restrict__ Out,
+                       size_t Words) {
   extern __shared__ uint4 Tile[];
   const size_t Piece = size_t(blockDim.x) * K;
   const size_t Pieces = Words / Piece;
@@ -158,12 +168,14 @@ __global__ void phased(const uint4 *__restrict__ In, uint4 *__restrict__ Out, si
     __syncthreads(); // the tile is free for the next read phase
   }
   size_t Stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t I = Pieces * Piece + size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
-       I += Stride)
+  for (size_t I =
+           Pieces * Piece + size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+       I < Words; I += Stride)
     Out[I] = In[I];
 }
 
-// ---- 4. Hopper bulk copies (TMA, 1-D) ----------------------------------------
+// ---- 4. Hopper bulk copies (TMA, 1-D)
+// ----------------------------------------
 constexpr int MaxPipeStages = 32; // pipes per block x stages per pipe
 
 __device__ __forceinline__ uint32_t sharedAddr(const void *P) {
@@ -172,22 +184,24 @@ __device__ __forceinline__ uint32_t sharedAddr(const void *P) {
 
 // One bulk load of Bytes into shared memory; the mbarrier's phase completes
 // when the bytes have landed (one arrival, expected transaction bytes).
-__device__ __forceinline__ void bulkLoad(uint32_t Dst, const void *Src, uint32_t Bytes,
-                                         uint32_t Bar) {
+__device__ __forceinline__ void bulkLoad(uint32_t Dst, const void *Src,
+                                         uint32_t Bytes, uint32_t Bar) {
   asm volatile("{\n\t.reg .b64 st;\n\t"
                "mbarrier.arrive.expect_tx.shared::cta.b64 st, [%0], %1;\n\t}"
                :
                : "r"(Bar), "r"(Bytes)
                : "memory");
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
-               "[%0], [%1], %2, [%3];"
-               :
-               : "r"(Dst), "l"(Src), "r"(Bytes), "r"(Bar)
-               : "memory");
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
+      "[%0], [%1], %2, [%3];"
+      :
+      : "r"(Dst), "l"(Src), "r"(Bytes), "r"(Bar)
+      : "memory");
 }
 
 // One bulk store from shared memory, committed as its own bulk group.
-__device__ __forceinline__ void bulkStore(void *Dst, uint32_t Src, uint32_t Bytes) {
+__device__ __forceinline__ void bulkStore(void *Dst, uint32_t Src,
+                                          uint32_t Bytes) {
   asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
                :
                : "l"(Dst), "r"(Src), "r"(Bytes)
@@ -197,7 +211,8 @@ __device__ __forceinline__ void bulkStore(void *Dst, uint32_t Src, uint32_t Byte
 
 // Waits for the mbarrier phase of the given parity. Gives up after ~2 s (sets
 // *Hung) so that a protocol bug shows up as a failed check, not a hung GPU.
-__device__ __forceinline__ bool waitPhase(uint32_t Bar, uint32_t Parity, int *Hung) {
+__device__ __forceinline__ bool waitPhase(uint32_t Bar, uint32_t Parity,
+                                          int *Hung) {
   uint32_t Done = 0;
   long long Start = clock64();
   while (true) {
@@ -227,8 +242,8 @@ __device__ __forceinline__ bool waitPhase(uint32_t Bar, uint32_t Parity, int *Hu
 // them; the mbarrier inits are made visible to the async proxy by
 // fence.mbarrier_init. Requires Bytes % Chunk == 0 (checked on the host).
 template <bool Phased>
-__global__ void tmaCopy(const char *__restrict__ In, char *__restrict__ Out, size_t Bytes,
-                        uint32_t Chunk, int Stages, int *Hung) {
+__global__ void tmaCopy(const char *__restrict__ In, char *__restrict__ Out,
+                        size_t Bytes, uint32_t Chunk, int Stages, int *Hung) {
   extern __shared__ __align__(128) unsigned char Buf[];
   __shared__ __align__(8) uint64_t Bars[MaxPipeStages];
   const int Warp = threadIdx.x / 32;
@@ -237,7 +252,8 @@ __global__ void tmaCopy(const char *__restrict__ In, char *__restrict__ Out, siz
   const uint32_t MyBuf = sharedAddr(Buf) + uint32_t(Warp) * Stages * Chunk;
   const uint32_t MyBar = sharedAddr(&Bars[Warp * Stages]);
   for (int S = 0; S < Stages; ++S)
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(MyBar + 8 * S) : "memory");
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(MyBar + 8 * S)
+                 : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 
   const size_t Pipes = size_t(gridDim.x) * (blockDim.x / 32);
@@ -270,7 +286,8 @@ __global__ void tmaCopy(const char *__restrict__ In, char *__restrict__ Out, siz
       if (K >= 1 && K - 1 + Stages < Mine) {
         const uint32_t R = uint32_t((K - 1) % Stages);
         asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
-        bulkLoad(MyBuf + R * Chunk, In + at(K - 1 + Stages), Chunk, MyBar + 8 * R);
+        bulkLoad(MyBuf + R * Chunk, In + at(K - 1 + Stages), Chunk,
+                 MyBar + 8 * R);
       }
     }
   }
@@ -279,10 +296,11 @@ __global__ void tmaCopy(const char *__restrict__ In, char *__restrict__ Out, siz
   asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 
-// ---- 5. diagnostics ------------------------------------------------------------
-// Reads every word (4 in flight per thread); one word per thread goes to Sink
-// so the loads stay.
-__global__ void readOnly(const uint4 *__restrict__ In, size_t Words, uint4 *Sink) {
+// ---- 5. diagnostics
+// ------------------------------------------------------------ Reads every word
+// (4 in flight per thread); one word per thread goes to Sink so the loads stay.
+__global__ void readOnly(const uint4 *__restrict__ In, size_t Words,
+                         uint4 *Sink) {
   constexpr int K = 4;
   const size_t Piece = size_t(blockDim.x) * K;
   uint4 Acc = make_uint4(0, 0, 0, 0);
@@ -328,7 +346,8 @@ __global__ void spin(long long Ns) {
     Pad[0] = 1;
 }
 
-// ---- harness ---------------------------------------------------------------------
+// ---- harness
+// ---------------------------------------------------------------------
 struct Result {
   std::string Name;
   double GBps;
@@ -339,12 +358,13 @@ struct Bench {
   uint4 *In = nullptr, *Out = nullptr;
   size_t Bytes = 0, Words = 0;
   int SMs = 0, Warmup = 3, Reps = 25;
-  size_t MaxSmem = 0; // dynamic shared memory a block may opt in to
+  size_t MaxSmem = 0;    // dynamic shared memory a block may opt in to
   double MemcpyGBps = 0; // first memcpy of the run
   unsigned long long *Bad = nullptr;
   int *Hung = nullptr;
   std::vector<Result> Results;
-  std::vector<std::pair<std::string, std::function<void()>>> Launchers; // for the re-check
+  std::vector<std::pair<std::string, std::function<void()>>>
+      Launchers; // for the re-check
 
   // Median ms of Reps runs of Launch after Warmup.
   double timeIt(const std::function<void()> &Launch) {
@@ -372,8 +392,8 @@ struct Bench {
   }
 
   // MovedBytes: bytes through DRAM per launch (2 x size for a copy).
-  void run(const std::string &Name, const std::function<void()> &Launch, const std::string &Note,
-           bool Check = true, double MovedBytes = 0) {
+  void run(const std::string &Name, const std::function<void()> &Launch,
+           const std::string &Note, bool Check = true, double MovedBytes = 0) {
     if (Check && !verify(Launch)) {
       std::printf("VARIANT %-28s FAILED\n", Name.c_str());
       std::fflush(stdout);
@@ -388,8 +408,8 @@ struct Bench {
     double GBps = (MovedBytes ? MovedBytes : 2.0 * Bytes) / (Ms * 1e6);
     if (MemcpyGBps == 0)
       MemcpyGBps = GBps;
-    std::printf("VARIANT %-28s %8.1f GB/s %6.1f%% of memcpy  %s\n", Name.c_str(), GBps,
-                100.0 * GBps / MemcpyGBps, Note.c_str());
+    std::printf("VARIANT %-28s %8.1f GB/s %6.1f%% of memcpy  %s\n",
+                Name.c_str(), GBps, 100.0 * GBps / MemcpyGBps, Note.c_str());
     std::fflush(stdout);
     Results.push_back({Name, GBps, Note});
     if (Check)
@@ -397,15 +417,19 @@ struct Bench {
   }
 };
 
-template <class Kernel> std::string kernelNote(Kernel *K, int Threads, size_t Smem, int WantPerSM) {
+template <class Kernel>
+std::string kernelNote(Kernel *K, int Threads, size_t Smem, int WantPerSM) {
   cudaFuncAttributes A;
   CHECK(cudaFuncGetAttributes(&A, K));
   int Resident = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, K, Threads, Smem));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, K, Threads,
+                                                      Smem));
   char S[160];
-  std::snprintf(S, sizeof S, "[regs %d, smem %zu KiB, %d/%d blocks/SM resident, %d threads/SM]",
-                A.numRegs, Smem / 1024, std::min(Resident, WantPerSM), WantPerSM,
-                std::min(Resident, WantPerSM) * Threads);
+  std::snprintf(
+      S, sizeof S,
+      "[regs %d, smem %zu KiB, %d/%d blocks/SM resident, %d threads/SM]",
+      A.numRegs, Smem / 1024, std::min(Resident, WantPerSM), WantPerSM,
+      std::min(Resident, WantPerSM) * Threads);
   return S;
 }
 
@@ -417,7 +441,8 @@ template <class Kernel> size_t allowAllSmem(const Bench &B, Kernel *K) {
   cudaFuncAttributes A;
   CHECK(cudaFuncGetAttributes(&A, K));
   size_t Limit = B.MaxSmem - A.sharedSizeBytes;
-  CHECK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Limit)));
+  CHECK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             int(Limit)));
   return Limit;
 }
 
@@ -425,27 +450,30 @@ template <int K, bool BlockTile, int Ld, bool StCs>
 void runUnrolled(Bench &B, int PerSM, int Threads) {
   auto *Kern = unrolled<K, BlockTile, Ld, StCs>;
   const char *LdName = Ld == LdNc256 ? ".nc256" : Ld == LdCs ? ".ldcs" : "";
-  std::string Name = "u" + std::to_string(K) + (BlockTile ? ".blk" : ".warp") + LdName +
-                     (StCs ? ".stcs" : "") + "." + std::to_string(PerSM) + "x" +
-                     std::to_string(Threads);
-  B.run(Name,
-        [&B, Kern, PerSM, Threads] {
-          Kern<<<PerSM * B.SMs, Threads>>>(B.In, B.Out, B.Words);
-        },
-        kernelNote(Kern, Threads, 0, PerSM));
+  std::string Name = "u" + std::to_string(K) + (BlockTile ? ".blk" : ".warp") +
+                     LdName + (StCs ? ".stcs" : "") + "." +
+                     std::to_string(PerSM) + "x" + std::to_string(Threads);
+  B.run(
+      Name,
+      [&B, Kern, PerSM, Threads] {
+        Kern<<<PerSM * B.SMs, Threads>>>(B.In, B.Out, B.Words);
+      },
+      kernelNote(Kern, Threads, 0, PerSM));
 }
 
 template <int K> void runPhased(Bench &B, int PerSM, int Threads) {
   auto *Kern = phased<K>;
   size_t Smem = size_t(Threads) * K * 16;
   allowAllSmem(B, Kern);
-  std::string Name = "phase" + std::to_string(K) + "." + std::to_string(PerSM) + "x" +
-                     std::to_string(Threads) + "." + std::to_string(Smem / 1024) + "K";
-  B.run(Name,
-        [&B, Kern, PerSM, Threads, Smem] {
-          Kern<<<PerSM * B.SMs, Threads, Smem>>>(B.In, B.Out, B.Words);
-        },
-        kernelNote(Kern, Threads, Smem, PerSM));
+  std::string Name = "phase" + std::to_string(K) + "." + std::to_string(PerSM) +
+                     "x" + std::to_string(Threads) + "." +
+                     std::to_string(Smem / 1024) + "K";
+  B.run(
+      Name,
+      [&B, Kern, PerSM, Threads, Smem] {
+        Kern<<<PerSM * B.SMs, Threads, Smem>>>(B.In, B.Out, B.Words);
+      },
+      kernelNote(Kern, Threads, Smem, PerSM));
 }
 
 template <bool Phased>
@@ -453,29 +481,36 @@ void runTma(Bench &B, int PerSM, int Pipes, int Stages, int ChunkKiB) {
   auto *Kern = tmaCopy<Phased>;
   const uint32_t Chunk = uint32_t(ChunkKiB) << 10;
   const size_t Smem = size_t(Pipes) * Stages * Chunk;
-  std::string Name = std::string(Phased ? "tmaph." : "tma.") + std::to_string(PerSM) + "x" +
-                     std::to_string(Pipes) + "p.s" + std::to_string(Stages) + ".c" +
+  std::string Name = std::string(Phased ? "tmaph." : "tma.") +
+                     std::to_string(PerSM) + "x" + std::to_string(Pipes) +
+                     "p.s" + std::to_string(Stages) + ".c" +
                      std::to_string(ChunkKiB) + "K";
-  if (Pipes * Stages > MaxPipeStages || Smem > allowAllSmem(B, Kern) || B.Bytes % Chunk) {
-    std::printf("VARIANT %-28s skipped: %zu KiB shared memory per block, or more than "
-                "MaxPipeStages stages, or a chunk that does not divide the buffer\n",
-                Name.c_str(), Smem / 1024);
+  if (Pipes * Stages > MaxPipeStages || Smem > allowAllSmem(B, Kern) ||
+      B.Bytes % Chunk) {
+    std::printf(
+        "VARIANT %-28s skipped: %zu KiB shared memory per block, or more than "
+        "MaxPipeStages stages, or a chunk that does not divide the buffer\n",
+        Name.c_str(), Smem / 1024);
     return;
   }
   int Resident = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, Kern, 32 * Pipes, Smem));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, Kern,
+                                                      32 * Pipes, Smem));
   if (Resident < PerSM) {
-    std::printf("VARIANT %-28s skipped: only %d blocks/SM fit (%zu KiB each)\n", Name.c_str(),
-                Resident, Smem / 1024);
+    std::printf("VARIANT %-28s skipped: only %d blocks/SM fit (%zu KiB each)\n",
+                Name.c_str(), Resident, Smem / 1024);
     return;
   }
-  B.run(Name,
-        [&B, Kern, PerSM, Pipes, Stages, Chunk, Smem] {
-          Kern<<<PerSM * B.SMs, 32 * Pipes, Smem>>>((const char *)B.In, (char *)B.Out, B.Bytes,
-                                                    Chunk, Stages, B.Hung);
-        },
-        kernelNote(Kern, 32 * Pipes, Smem, PerSM) + " in flight/SM " +
-            std::to_string(PerSM * Pipes * (Phased ? Stages : Stages - 1) * ChunkKiB) + " KiB");
+  B.run(
+      Name,
+      [&B, Kern, PerSM, Pipes, Stages, Chunk, Smem] {
+        Kern<<<PerSM * B.SMs, 32 * Pipes, Smem>>>(
+            (const char *)B.In, (char *)B.Out, B.Bytes, Chunk, Stages, B.Hung);
+      },
+      kernelNote(Kern, 32 * Pipes, Smem, PerSM) + " in flight/SM " +
+          std::to_string(PerSM * Pipes * (Phased ? Stages : Stages - 1) *
+                         ChunkKiB) +
+          " KiB");
 }
 
 } // namespace
@@ -492,7 +527,9 @@ int main(int Argc, char **Argv) {
     else if (A == "--warmup" && I + 1 < Argc)
       B.Warmup = std::atoi(Argv[++I]);
     else {
-      std::fprintf(stderr, "usage: copy_ceiling [--mib 2048] [--reps 25] [--warmup 3]\n");
+      std::fprintf(
+          stderr,
+          "usage: copy_ceiling [--mib 2048] [--reps 25] [--warmup 3]\n");
       return 2;
     }
   }
@@ -511,12 +548,14 @@ int main(int Argc, char **Argv) {
   int MemClockKHz = 0, BusBits = 0;
   CHECK(cudaDeviceGetAttribute(&MemClockKHz, cudaDevAttrMemoryClockRate, Dev));
   CHECK(cudaDeviceGetAttribute(&BusBits, cudaDevAttrGlobalMemoryBusWidth, Dev));
-  std::printf("DEVICE \"%s\" sm_%d%d, %d SMs, L2 %d MiB, persisting-L2 limit %zu B, "
-              "async engines %d, smem/block opt-in %zu KiB, peak %.0f GB/s, %zu MiB buffers, "
-              "median of %d after %d warm-up\n",
-              P.name, P.major, P.minor, B.SMs, P.l2CacheSize >> 20, PersistL2,
-              P.asyncEngineCount, P.sharedMemPerBlockOptin / 1024,
-              2.0 * MemClockKHz * 1e3 * (BusBits / 8.0) / 1e9, MiB, B.Reps, B.Warmup);
+  std::printf(
+      "DEVICE \"%s\" sm_%d%d, %d SMs, L2 %d MiB, persisting-L2 limit %zu B, "
+      "async engines %d, smem/block opt-in %zu KiB, peak %.0f GB/s, %zu MiB "
+      "buffers, "
+      "median of %d after %d warm-up\n",
+      P.name, P.major, P.minor, B.SMs, P.l2CacheSize >> 20, PersistL2,
+      P.asyncEngineCount, P.sharedMemPerBlockOptin / 1024,
+      2.0 * MemClockKHz * 1e3 * (BusBits / 8.0) / 1e9, MiB, B.Reps, B.Warmup);
 
   B.Bytes = MiB << 20;
   B.Words = B.Bytes / 16;
@@ -539,12 +578,16 @@ int main(int Argc, char **Argv) {
   // 1. grid-stride sweep.
   for (int PerSM : {1, 2, 4, 8})
     for (int T : {256, 512, 1024})
-      B.run("gs." + std::to_string(PerSM) + "x" + std::to_string(T),
-            [&B, PerSM, T] { gridStride<<<PerSM * B.SMs, T>>>(B.In, B.Out, B.Words); },
-            kernelNote(gridStride, T, 0, PerSM));
+      B.run(
+          "gs." + std::to_string(PerSM) + "x" + std::to_string(T),
+          [&B, PerSM, T] {
+            gridStride<<<PerSM * B.SMs, T>>>(B.In, B.Out, B.Words);
+          },
+          kernelNote(gridStride, T, 0, PerSM));
 
   // 2. K words per thread, loads first; warp- and block-contiguous.
-  for (auto [PerSM, T] : {std::pair{4, 512}, std::pair{2, 1024}, std::pair{8, 256}}) {
+  for (auto [PerSM, T] :
+       {std::pair{4, 512}, std::pair{2, 1024}, std::pair{8, 256}}) {
     runUnrolled<2, false, LdPlain, false>(B, PerSM, T);
     runUnrolled<4, false, LdPlain, false>(B, PerSM, T);
     runUnrolled<8, false, LdPlain, false>(B, PerSM, T);
@@ -576,17 +619,22 @@ int main(int Argc, char **Argv) {
         std::tuple{1, 16, 2, 4}, std::tuple{2, 2, 3, 16}})
     runTma<false>(B, PerSM, Pipes, Stages, Chunk);
   for (auto [PerSM, Pipes, Stages, Chunk] :
-       {std::tuple{1, 1, 6, 32}, std::tuple{1, 4, 3, 16}, std::tuple{2, 1, 3, 32}})
+       {std::tuple{1, 1, 6, 32}, std::tuple{1, 4, 3, 16},
+        std::tuple{2, 1, 3, 32}})
     runTma<true>(B, PerSM, Pipes, Stages, Chunk);
 
   // 5. diagnostics: one direction at a time.
-  B.run("read-only.4x512",
-        [&B, Sink] { readOnly<<<4 * B.SMs, 512>>>(B.In, B.Words, Sink); },
-        "(bytes read only)", false, double(B.Bytes));
-  B.run("write-only.4x512", [&B] { writeOnly<<<4 * B.SMs, 512>>>(B.Out, B.Words); },
-        "(bytes written only; output checked)", true, double(B.Bytes));
-  B.run("memset", [&B] { CHECK(cudaMemsetAsync(B.Out, 0x5a, B.Bytes)); }, "(bytes written only)",
-        false, double(B.Bytes));
+  B.run(
+      "read-only.4x512",
+      [&B, Sink] { readOnly<<<4 * B.SMs, 512>>>(B.In, B.Words, Sink); },
+      "(bytes read only)", false, double(B.Bytes));
+  B.run(
+      "write-only.4x512",
+      [&B] { writeOnly<<<4 * B.SMs, 512>>>(B.Out, B.Words); },
+      "(bytes written only; output checked)", true, double(B.Bytes));
+  B.run(
+      "memset", [&B] { CHECK(cudaMemsetAsync(B.Out, 0x5a, B.Bytes)); },
+      "(bytes written only)", false, double(B.Bytes));
 
   // Does memcpy use the SMs? Time it on a second stream while a kernel holds
   // every thread slot of every SM for 50 ms.
@@ -594,9 +642,11 @@ int main(int Argc, char **Argv) {
     cudaStream_t S2;
     CHECK(cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking));
     const size_t SpinSmem = 64 << 10;
-    CHECK(cudaFuncSetAttribute(spin, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SpinSmem)));
+    CHECK(cudaFuncSetAttribute(
+        spin, cudaFuncAttributeMaxDynamicSharedMemorySize, int(SpinSmem)));
     int Resident = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, spin, 1024, SpinSmem));
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Resident, spin, 1024,
+                                                        SpinSmem));
     cudaEvent_t A0, A1, M0, M1;
     for (cudaEvent_t *E : {&A0, &A1, &M0, &M1})
       CHECK(cudaEventCreate(E));
@@ -613,11 +663,14 @@ int main(int Argc, char **Argv) {
     CHECK(cudaEventElapsedTime(&SpinMs, A0, A1));
     CHECK(cudaEventElapsedTime(&CopyMs, M0, M1));
     CHECK(cudaEventElapsedTime(&StartMs, A0, M0));
-    std::printf("ENGINE memcpy during a %.1f ms kernel holding all SMs (%d x 1024 threads/SM): "
+    std::printf("ENGINE memcpy during a %.1f ms kernel holding all SMs (%d x "
+                "1024 threads/SM): "
                 "started at %.1f ms, took %.3f ms (%.0f GB/s) -> %s\n",
-                SpinMs, Resident, StartMs, CopyMs, 2.0 * B.Bytes / (CopyMs * 1e6),
-                StartMs + CopyMs < SpinMs ? "copy engines (ran beside the kernel)"
-                                          : "waited for the SMs (SM kernel or serialised)");
+                SpinMs, Resident, StartMs, CopyMs,
+                2.0 * B.Bytes / (CopyMs * 1e6),
+                StartMs + CopyMs < SpinMs
+                    ? "copy engines (ran beside the kernel)"
+                    : "waited for the SMs (SM kernel or serialised)");
     CHECK(cudaStreamDestroy(S2));
   }
 
@@ -640,7 +693,8 @@ int main(int Argc, char **Argv) {
   double Last = B.Results.back().GBps;
   std::printf("DRIFT memcpy first %.1f last %.1f GB/s (%+.2f%%)\n", First, Last,
               100.0 * (Last - First) / First);
-  std::printf("SUMMARY best kernel %s %.1f GB/s = %.1f%% of memcpy (first), %.1f%% of mean "
+  std::printf("SUMMARY best kernel %s %.1f GB/s = %.1f%% of memcpy (first), "
+              "%.1f%% of mean "
               "memcpy\n",
               Kernels.empty() ? "-" : Kernels[0].Name.c_str(),
               Kernels.empty() ? 0.0 : Kernels[0].GBps,

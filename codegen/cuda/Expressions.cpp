@@ -26,7 +26,8 @@ using namespace ir;
 std::string floatLiteral(double V, Type T) {
   const bool Single = T == Type::Float32;
   if (std::isinf(V))
-    return std::string(V < 0 ? "(-" : "(") + (Single ? "HUGE_VALF" : "HUGE_VAL") + ")";
+    return std::string(V < 0 ? "(-" : "(") +
+           (Single ? "HUGE_VALF" : "HUGE_VAL") + ")";
   if (std::isnan(V))
     return Single ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
   char Buf[64];
@@ -35,8 +36,8 @@ std::string floatLiteral(double V, Type T) {
   for (int Digits = 1; Digits <= 17; ++Digits) {
     std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
     double Back = std::strtod(Buf, nullptr);
-    bool Same = Single ? static_cast<float>(Back) == static_cast<float>(V)
-                       : Back == V;
+    bool Same =
+        Single ? static_cast<float>(Back) == static_cast<float>(V) : Back == V;
     if (Same || Digits == 17) {
       S = Buf;
       break;
@@ -70,21 +71,34 @@ std::string mathName(MathFn Fn, Type T) {
     return std::string(Name) + (Single ? "f" : "");
   };
   switch (Fn) {
-  case MathFn::Sqrt: return F("sqrt");
+  case MathFn::Sqrt:
+    return F("sqrt");
   case MathFn::Abs:
-    if (T == Type::Int32) return "abs";
-    if (T == Type::Int64) return "llabs";
+    if (T == Type::Int32)
+      return "abs";
+    if (T == Type::Int64)
+      return "llabs";
     return F("fabs");
-  case MathFn::Min: return "stencil::detail::minOf";
-  case MathFn::Max: return "stencil::detail::maxOf";
-  case MathFn::Exp: return F("exp");
-  case MathFn::Log: return F("log");
-  case MathFn::Pow: return F("pow");
-  case MathFn::Sin: return F("sin");
-  case MathFn::Cos: return F("cos");
-  case MathFn::Floor: return F("floor");
-  case MathFn::Ceil: return F("ceil");
-  case MathFn::ExactDiv: return "stencil::detail::divideExact";
+  case MathFn::Min:
+    return "stencil::detail::minOf";
+  case MathFn::Max:
+    return "stencil::detail::maxOf";
+  case MathFn::Exp:
+    return F("exp");
+  case MathFn::Log:
+    return F("log");
+  case MathFn::Pow:
+    return F("pow");
+  case MathFn::Sin:
+    return F("sin");
+  case MathFn::Cos:
+    return F("cos");
+  case MathFn::Floor:
+    return F("floor");
+  case MathFn::Ceil:
+    return F("ceil");
+  case MathFn::ExactDiv:
+    return "stencil::detail::divideExact";
   }
   return "?";
 }
@@ -185,8 +199,7 @@ std::string KernelEmitter::exprAs(const Expr &E, Type T) {
 
 //--- statements ----------------------------------------------------------
 
-void KernelEmitter::location(std::ostringstream &OS, const Stmt &S,
-                             int Depth) {
+void KernelEmitter::location(std::ostringstream &OS, const Stmt &S, int Depth) {
   if (!S.Loc.valid())
     return;
   if (Opts.LineDirectives)

@@ -17,7 +17,8 @@ namespace {
 constexpr bool sameValue(HistogramLowering A, stencil::HistogramLowering B) {
   return static_cast<int>(A) == static_cast<int>(B);
 }
-static_assert(sameValue(HistogramLowering::Auto, stencil::HistogramLowering::Auto) &&
+static_assert(sameValue(HistogramLowering::Auto,
+                        stencil::HistogramLowering::Auto) &&
                   sameValue(HistogramLowering::PlainAtomic,
                             stencil::HistogramLowering::PlainAtomic) &&
                   sameValue(HistogramLowering::WarpAggregated,
@@ -63,16 +64,17 @@ std::string histogramKernelBegin(const Kernel &K) {
   for (const Param &P : K.Params) {
     if (P.Kind != ParamKind::Histogram)
       continue;
-    OS << "  stencil::detail::HistogramTarget<" << HistogramLoweringParam << ", "
-       << cudaTypeName(P.Elem) << "> " << targetName(P.Name) << "(" << P.Name
-       << ", " << P.Name << "_size_, " << P.Name << "_fault_, histogram_smem_, "
-       << Offset << ");\n";
+    OS << "  stencil::detail::HistogramTarget<" << HistogramLoweringParam
+       << ", " << cudaTypeName(P.Elem) << "> " << targetName(P.Name) << "("
+       << P.Name << ", " << P.Name << "_size_, " << P.Name
+       << "_fault_, histogram_smem_, " << Offset << ");\n";
     Offset = targetName(P.Name) + ".sharedEnd()";
   }
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Histogram)
       OS << "  " << targetName(P.Name) << ".clear();\n";
-  OS << "  stencil::detail::histogramBarrier<" << HistogramLoweringParam << ">();\n";
+  OS << "  stencil::detail::histogramBarrier<" << HistogramLoweringParam
+     << ">();\n";
   return OS.str();
 }
 
@@ -80,8 +82,9 @@ std::string histogramKernelEnd(const Kernel &K, bool ReductionsFollow) {
   if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
-  const std::string Barrier = std::string("  stencil::detail::histogramBarrier<") +
-                              HistogramLoweringParam + ">();\n";
+  const std::string Barrier =
+      std::string("  stencil::detail::histogramBarrier<") +
+      HistogramLoweringParam + ">();\n";
   OS << Barrier;
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Histogram)
@@ -103,7 +106,8 @@ bool isLaunchUniform(const Expr &E) {
   case ExprKind::Unary:
     return isLaunchUniform(as<Unary>(E)->Operand);
   case ExprKind::Binary:
-    return isLaunchUniform(as<Binary>(E)->LHS) && isLaunchUniform(as<Binary>(E)->RHS);
+    return isLaunchUniform(as<Binary>(E)->LHS) &&
+           isLaunchUniform(as<Binary>(E)->RHS);
   case ExprKind::Select: {
     const Select *S = as<Select>(E);
     return isLaunchUniform(S->Cond) && isLaunchUniform(S->TrueValue) &&
@@ -122,17 +126,19 @@ bool isLaunchUniform(const Expr &E) {
 
 std::string histogramUpdate(const Stmt &S, const std::string &Index,
                             const std::string &Value, bool Uniform) {
-  return targetName(S.Name) + ".template add<" + (Uniform ? "true" : "false") + ">(" +
-         Index + ", " + Value + ");";
+  return targetName(S.Name) + ".template add<" + (Uniform ? "true" : "false") +
+         ">(" + Index + ", " + Value + ");";
 }
 
 std::string histogramLauncherChoice(const Kernel &K, const std::string &Opts) {
   if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
-  OS << "  // The histogram lowering of this launch (stencil/histogram.hpp), and\n"
+  OS << "  // The histogram lowering of this launch (stencil/histogram.hpp), "
+        "and\n"
      << "  // the block it runs with when privatised.\n"
-     << "  const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<"
+     << "  const dim3 shared_block_ = "
+        "stencil::detail::histogramPrivatizedBlock<"
      << K.Rank << ">(block_, " << Opts << ", " << shapes(K) << ");\n"
      << "  const stencil::HistogramLowering histogram_lowering_ = "
         "stencil::detail::histogramLaunchLowering(\n"
@@ -149,7 +155,8 @@ std::string histogramLaunch(
     const std::string &Opts,
     const std::function<std::string(const std::string &)> &ReductionSmem) {
   std::ostringstream OS;
-  OS << "    auto launch_ = [&](auto kernel_, dim3 grid, dim3 block, size_t smem) {\n"
+  OS << "    auto launch_ = [&](auto kernel_, dim3 grid, dim3 block, size_t "
+        "smem) {\n"
      << "      stencil::detail::LaunchTimer timer_(kernel_name_, grid, block, "
      << Opts << ".Stream);\n"
      << "      kernel_<<<grid, block, smem, " << Opts << ".Stream>>>(" << Args
@@ -166,7 +173,8 @@ std::string histogramLaunch(
      << instance(KernelName, HistogramLowering::SharedPrivatized) << "\n"
      << "                               : &"
      << instance(KernelName, HistogramLowering::SharedWarpAggregated) << ";\n"
-     << "      const size_t shared_bytes_ = std::max<size_t>(" << ReductionSmem("shared_block_")
+     << "      const size_t shared_bytes_ = std::max<size_t>("
+     << ReductionSmem("shared_block_")
      << ", stencil::detail::histogramSharedTotal(" << shapes(K) << "));\n"
      << "      launch_(kernel_, stencil::detail::persistentGrid(kernel_name_, "
         "reinterpret_cast<const void*>(kernel_), grid_, shared_block_, "
@@ -175,11 +183,13 @@ std::string histogramLaunch(
      << "      break;\n"
      << "    }\n"
      << "    case stencil::HistogramLowering::WarpAggregated:\n"
-     << "      launch_(&" << instance(KernelName, HistogramLowering::WarpAggregated)
+     << "      launch_(&"
+     << instance(KernelName, HistogramLowering::WarpAggregated)
      << ", grid_, block_, " << ReductionSmem("block_") << ");\n"
      << "      break;\n"
      << "    default:\n"
-     << "      launch_(&" << instance(KernelName, HistogramLowering::PlainAtomic)
+     << "      launch_(&"
+     << instance(KernelName, HistogramLowering::PlainAtomic)
      << ", grid_, block_, " << ReductionSmem("block_") << ");\n"
      << "      break;\n"
      << "    }\n";

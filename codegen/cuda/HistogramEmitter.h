@@ -24,7 +24,8 @@
 
 namespace stencilc {
 
-/// The kernel's template parameter: the lowering, a stencil::HistogramLowering value.
+/// The kernel's template parameter: the lowering, a stencil::HistogramLowering
+/// value.
 extern const char *const HistogramLoweringParam;
 
 /// `template <int ...>` before the kernel's signature ("" without histograms).
@@ -48,7 +49,8 @@ std::string histogramUpdate(const ir::Stmt &S, const std::string &Index,
                             const std::string &Value, bool Uniform);
 
 /// The launcher's choice of lowering, before the launch.
-std::string histogramLauncherChoice(const ir::Kernel &K, const std::string &Opts);
+std::string histogramLauncherChoice(const ir::Kernel &K,
+                                    const std::string &Opts);
 
 /// Text that launches the kernel with the chosen lowering, inside the
 /// launcher's `if (!domain_.empty())`. Args are the kernel's arguments;

@@ -65,7 +65,8 @@ std::string KernelEmitter::kernelSignature() const {
   std::string S = (hasHistograms() ? histogramKernelTemplate(K)
                                    : std::string("template <class Index>\n")) +
                   "__global__ void __launch_bounds__(" +
-                  std::to_string(scheduledThreads()) + ") " + kernelName() + "(";
+                  std::to_string(scheduledThreads()) + ") " + kernelName() +
+                  "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];
   return S + ")";
@@ -176,7 +177,8 @@ std::string KernelEmitter::kernelBody() {
   OS << threadPartials();
   for (int D = 0; D < K.Rank - 1; ++D)
     if (UsesStride[D] || UsesAt)
-      OS << "  const Index stride" << D << "_ = Index(dom_.Stride[" << D << "]);\n";
+      OS << "  const Index stride" << D << "_ = Index(dom_.Stride[" << D
+         << "]);\n";
   int Open = 1;
   if (Cache.active())
     OS << Cache.beginTiles();

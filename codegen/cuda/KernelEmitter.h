@@ -41,11 +41,11 @@
 namespace stencilc::cuda {
 
 // Helpers more than one file uses (defined in the file named).
-std::string indent(int Depth);                   // CudaEmitter.cpp
-std::string cxxType(ir::Type T);                 // CudaEmitter.cpp
-std::string floatLiteral(double V, ir::Type T);  // Expressions.cpp
-std::string intLiteral(int64_t V, ir::Type T);   // Expressions.cpp
-const char *reductionKindName(ir::ParamKind K);  // Reductions.cpp
+std::string indent(int Depth);                  // CudaEmitter.cpp
+std::string cxxType(ir::Type T);                // CudaEmitter.cpp
+std::string floatLiteral(double V, ir::Type T); // Expressions.cpp
+std::string intLiteral(int64_t V, ir::Type T);  // Expressions.cpp
+const char *reductionKindName(ir::ParamKind K); // Reductions.cpp
 
 class KernelEmitter {
 public:

@@ -111,8 +111,8 @@ std::string KernelEmitter::docComment() const {
       OS << "/// Adds to histogram " << P.Name
          << " (not cleared; a bin outside it throws stencil::Error).\n";
     if (isReduction(P.Kind))
-      OS << "/// Returns " << P.Name << ": " << reductionKindName(P.Kind)
-         << "<" << cxxType(P.Elem) << ", " << cxxType(P.Accum) << ">.\n";
+      OS << "/// Returns " << P.Name << ": " << reductionKindName(P.Kind) << "<"
+         << cxxType(P.Elem) << ", " << cxxType(P.Accum) << ">.\n";
   }
   return OS.str();
 }
@@ -139,7 +139,8 @@ std::string KernelEmitter::launcher() {
   OS << launcherSignature(/*WithDefault=*/false, selfResetting()) << " {\n";
   OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
   if (!First) {
-    OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a grid\");\n}\n";
+    OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a "
+          "grid\");\n}\n";
     return OS.str();
   }
   OS << domainSetup(First);
@@ -164,8 +165,8 @@ std::string KernelEmitter::domainSetup(const Param *First) {
   for (const Param &P : K.Params)
     if (isGrid(P.Kind) && &P != First)
       OS << "  stencil::detail::requireSameExtents<" << R
-         << ">(kernel_name_, \"" << First->Name << "\", extents_, \""
-         << P.Name << "\", " << P.Name << ".extents());\n";
+         << ">(kernel_name_, \"" << First->Name << "\", extents_, \"" << P.Name
+         << "\", " << P.Name << ".extents());\n";
   OS << aliasChecks();
   OS << "  const stencil::detail::Domain<" << R
      << "> domain_ = stencil::detail::launchDomain<" << R
@@ -182,9 +183,12 @@ std::string KernelEmitter::domainSetup(const Param *First) {
 std::string KernelEmitter::aliasChecks() const {
   auto Role = [](ParamKind K) {
     switch (K) {
-    case ParamKind::In: return "read";
-    case ParamKind::InOut: return "read and written";
-    default: return "written";
+    case ParamKind::In:
+      return "read";
+    case ParamKind::InOut:
+      return "read and written";
+    default:
+      return "written";
     }
   };
   auto Buffer = [](const Param &P) {
@@ -229,8 +233,8 @@ std::string KernelEmitter::launchShape() const {
       IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
     OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
     OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
-       << ">(extents_, " << IndexScale << ") ? &" << kernelName()
-       << "<int> : &" << kernelName() << "<int64_t>;\n";
+       << ">(extents_, " << IndexScale << ") ? &" << kernelName() << "<int> : &"
+       << kernelName() << "<int64_t>;\n";
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
     OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
        << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
@@ -242,7 +246,8 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
-    OS << "  const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<"
+    OS << "  const dim3 grid_ = persistent_ ? "
+          "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream
        << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
           "stencil::detail::gridShape<"
@@ -279,8 +284,8 @@ std::string KernelEmitter::reductionBuffers() const {
     OS << "    " << accumulatorType() << " identity_;\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
-        OS << "    for (auto& slot_ : identity_." << P.Name << ") slot_ = "
-           << deviceIdentity(P) << ";\n";
+        OS << "    for (auto& slot_ : identity_." << P.Name
+           << ") slot_ = " << deviceIdentity(P) << ";\n";
     OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
     OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
   } else if (Device) {
@@ -295,7 +300,8 @@ std::string KernelEmitter::reductionBuffers() const {
     }
     OS << "  };\n";
     OS << "  static stencil::detail::Scratch scratch_;\n";
-    OS << "  Accumulators* device_ = scratch_.get<Accumulators>(kernel_name_);\n";
+    OS << "  Accumulators* device_ = "
+          "scratch_.get<Accumulators>(kernel_name_);\n";
     OS << "  Accumulators host_{};\n";
     for (const Param &P : K.Params)
       if (isReduction(P.Kind))
@@ -318,8 +324,8 @@ std::string KernelEmitter::recordPacking() const {
     OS << "    static stencil::detail::RecordArray<" << cxxType(M.Elem) << ", "
        << R << ", " << recordFields(M) << "> " << M.Name << "_records_;\n";
     OS << "    const " << vectorType(M.Elem) << "* " << recordParam(M)
-       << " = reinterpret_cast<const " << vectorType(M.Elem) << "*>("
-       << M.Name << "_records_.get(kernel_name_, {";
+       << " = reinterpret_cast<const " << vectorType(M.Elem) << "*>(" << M.Name
+       << "_records_.get(kernel_name_, {";
     for (size_t I = 0; I < M.Grids.size(); ++I)
       OS << (I ? ", " : "") << "&" << M.Grids[I];
     OS << "}, " << O << ".Stream));\n";
@@ -376,12 +382,12 @@ std::string KernelEmitter::kernelLaunch() const {
   const std::string &O = OptsName;
   const std::string ArgList = launchArguments();
   if (hasHistograms()) {
-    OS << histogramLaunch(K, kernelName(), ArgList, O,
-                          [this](const std::string &Block) {
-                            return reductionSmem(Block);
-                          });
+    OS << histogramLaunch(
+        K, kernelName(), ArgList, O,
+        [this](const std::string &Block) { return reductionSmem(Block); });
   } else {
-    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, block_, "
+    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
+          "block_, "
        << O << ".Stream);\n";
     OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
        << ArgList << ");\n";
@@ -389,7 +395,8 @@ std::string KernelEmitter::kernelLaunch() const {
     OS << "    timer_.finish();\n";
   }
   if (selfResetting()) {
-    OS << "    const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();\n";
+    OS << "    const stencil::detail::RingEntry entry_ = "
+          "accumulators_.ring().begin();\n";
     OS << "    " << finalizeName()
        << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
        << ".Stream>>>(device_, static_cast<" << totalsType()
@@ -419,8 +426,9 @@ std::string KernelEmitter::readback() const {
         OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     OS << "  return stencil::Pending<" << resultType() << ">(" << readerName()
        << "(&identities_));\n}\n\n} // namespace async\n\n";
-    OS << launcherSignature(/*WithDefault=*/false) << " {\n  return async::"
-       << K.Name << "(" << launcherArgumentNames() << ").get();\n}\n";
+    OS << launcherSignature(/*WithDefault=*/false)
+       << " {\n  return async::" << K.Name << "(" << launcherArgumentNames()
+       << ").get();\n}\n";
     return OS.str();
   }
   if (Device && !selfResetting())
@@ -429,9 +437,8 @@ std::string KernelEmitter::readback() const {
        << O << ".Stream);\n";
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Histogram)
-      OS << "  stencil::detail::checkHistogramFault(kernel_name_, \""
-         << P.Name << "\", host_." << P.Name << ", " << P.Name
-         << ".size());\n";
+      OS << "  stencil::detail::checkHistogramFault(kernel_name_, \"" << P.Name
+         << "\", host_." << P.Name << ", " << P.Name << ".size());\n";
   if (hasReductions())
     OS << resultConversion();
   OS << "}\n";

@@ -17,7 +17,7 @@ using namespace ir;
 
 /// The group G is a field of, and its position in the record.
 const MergeGroup *KernelEmitter::mergeGroupOf(const std::string &Grid,
-                                               int &Field) const {
+                                              int &Field) const {
   for (const MergeGroup &M : K.Merged)
     for (size_t I = 0; I < M.Grids.size(); ++I)
       if (M.Grids[I] == Grid) {
@@ -29,10 +29,14 @@ const MergeGroup *KernelEmitter::mergeGroupOf(const std::string &Grid,
 
 std::string KernelEmitter::vectorType(Type T) {
   switch (T) {
-  case Type::Float32: return "float4";
-  case Type::Float64: return "double2";
-  case Type::Int64: return "longlong2";
-  default: return "int4";
+  case Type::Float32:
+    return "float4";
+  case Type::Float64:
+    return "double2";
+  case Type::Int64:
+    return "longlong2";
+  default:
+    return "int4";
   }
 }
 

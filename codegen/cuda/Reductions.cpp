@@ -26,9 +26,12 @@ namespace {
 
 const char *reductionOp(ParamKind K) {
   switch (K) {
-  case ParamKind::Sum: return "stencil::detail::SumOp";
-  case ParamKind::Max: return "stencil::detail::MaxOp";
-  default: return "stencil::detail::MinOp";
+  case ParamKind::Sum:
+    return "stencil::detail::SumOp";
+  case ParamKind::Max:
+    return "stencil::detail::MaxOp";
+  default:
+    return "stencil::detail::MinOp";
   }
 }
 
@@ -38,21 +41,25 @@ std::string identityOf(const Param &P) {
   const bool IsMax = P.Kind == ParamKind::Max;
   switch (P.Accum) {
   case Type::Float32:
-    if (P.Kind == ParamKind::Sum) return "0.0f";
+    if (P.Kind == ParamKind::Sum)
+      return "0.0f";
     return floatLiteral(IsMax ? std::numeric_limits<float>::lowest()
                               : std::numeric_limits<float>::max(),
                         Type::Float32);
   case Type::Float64:
-    if (P.Kind == ParamKind::Sum) return "0.0";
+    if (P.Kind == ParamKind::Sum)
+      return "0.0";
     return floatLiteral(IsMax ? std::numeric_limits<double>::lowest()
                               : std::numeric_limits<double>::max(),
                         Type::Float64);
   case Type::Int32:
-    if (P.Kind == ParamKind::Sum) return "0";
+    if (P.Kind == ParamKind::Sum)
+      return "0";
     return intLiteral(IsMax ? INT32_MIN : INT32_MAX, Type::Int32);
   case Type::Int64:
   case Type::Bool:
-    if (P.Kind == ParamKind::Sum) return "int64_t(0)";
+    if (P.Kind == ParamKind::Sum)
+      return "int64_t(0)";
     return intLiteral(IsMax ? INT64_MIN : INT64_MAX, Type::Int64);
   }
   return "0";
@@ -62,9 +69,12 @@ std::string identityOf(const Param &P) {
 
 const char *reductionKindName(ParamKind K) {
   switch (K) {
-  case ParamKind::Sum: return "Sum";
-  case ParamKind::Max: return "Max";
-  default: return "Min";
+  case ParamKind::Sum:
+    return "Sum";
+  case ParamKind::Max:
+    return "Max";
+  default:
+    return "Min";
   }
 }
 
@@ -89,9 +99,8 @@ std::string KernelEmitter::threadPartials() const {
   std::ostringstream OS;
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
-      OS << "  " << cxxType(P.Accum) << " " << P.Name << " = "
-         << identityOf(P) << "; // this thread's partial "
-         << reductionKindName(P.Kind) << "\n";
+      OS << "  " << cxxType(P.Accum) << " " << P.Name << " = " << identityOf(P)
+         << "; // this thread's partial " << reductionKindName(P.Kind) << "\n";
   return OS.str();
 }
 

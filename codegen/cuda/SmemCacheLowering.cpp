@@ -61,8 +61,9 @@ std::string SmemCacheLowering::beginTiles() const {
   S += "  const Index cache_stride_ = Index(dom_.Stride[0]);\n";
   for (const CachedGrid &C : K.Cached) {
     const std::string W = str(width(C, 1));
-    S += "  __shared__ " + std::string(cudaTypeName(K.findParam(C.Grid)->Elem)) +
-         " " + arrayName(C) + "[" + str(width(C, 0)) + " * " + W + "];\n";
+    S += "  __shared__ " +
+         std::string(cudaTypeName(K.findParam(C.Grid)->Elem)) + " " +
+         arrayName(C) + "[" + str(width(C, 0)) + " * " + W + "];\n";
     S += "  const int " + baseName(C) + " = (int(threadIdx.y) + " +
          str(C.HaloLo[0]) + ") * " + W + " + int(threadIdx.x) + " +
          str(C.HaloLo[1]) + ";\n";
@@ -74,15 +75,16 @@ std::string SmemCacheLowering::beginTiles() const {
   for (const CachedGrid &C : K.Cached) {
     const std::string W = str(width(C, 1));
     const std::string N = str(width(C, 0) * width(C, 1));
-    S += "      // " + C.Grid + ": tile plus halo, bounds-checked against the "
+    S += "      // " + C.Grid +
+         ": tile plus halo, bounds-checked against the "
          "grid's extents.\n";
     S += "      for (int s_ = int(threadIdx.y) * " + Cols +
          " + int(threadIdx.x); s_ < " + N + "; s_ += " + blockThreads() +
          ") {\n";
-    S += "        const Index r_ = t0_ - " + str(C.HaloLo[0]) + " + Index(s_ / " +
-         W + ");\n";
-    S += "        const Index c_ = t1_ - " + str(C.HaloLo[1]) + " + Index(s_ % " +
-         W + ");\n";
+    S += "        const Index r_ = t0_ - " + str(C.HaloLo[0]) +
+         " + Index(s_ / " + W + ");\n";
+    S += "        const Index c_ = t1_ - " + str(C.HaloLo[1]) +
+         " + Index(s_ % " + W + ");\n";
     S += "        if (r_ >= 0 && r_ < Index(cache_extent0_) && c_ >= 0 && c_ < "
          "Index(cache_extent1_))\n";
     S += "          " + arrayName(C) + "[s_] = " + C.Grid +
@@ -106,8 +108,8 @@ std::string SmemCacheLowering::launcherCheck() const {
   if (!active())
     return "";
   const std::array<int, 3> &Tile = K.Cached.front().Tile;
-  return "  if (block_.x != " + str(Tile[1]) + " || block_.y != " +
-         str(Tile[0]) +
+  return "  if (block_.x != " + str(Tile[1]) +
+         " || block_.y != " + str(Tile[0]) +
          ")\n    throw stencil::Error(kernel_name_, \"smem-cache compiled a " +
          str(Tile[1]) + "x" + str(Tile[0]) +
          " tile; a launch cannot change the block shape\");\n";

@@ -98,8 +98,8 @@ private:
       K.Uniforms.push_back(U);
       It = ByDivisor.emplace(Key, U.Name).first;
     }
-    const std::string Rcp = "%" + It->second + " = 1 / " + Text +
-                            ", computed once per launch";
+    const std::string Rcp =
+        "%" + It->second + " = 1 / " + Text + ", computed once per launch";
     K.Remarks.push_back(
         {passName(PassID::HoistDivision), CurrentLoc,
          FastMath ? "division by '" + Text + "' became a multiply by " + Rcp +

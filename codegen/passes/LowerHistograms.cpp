@@ -11,14 +11,17 @@ using namespace ir;
 
 namespace {
 
-int counterBytes(Type T) { return T == Type::Int32 || T == Type::Float32 ? 4 : 8; }
+int counterBytes(Type T) {
+  return T == Type::Int32 || T == Type::Float32 ? 4 : 8;
+}
 
 std::string binRange(const stencil::HistogramLoweringRange &R) {
   if (R.LastBins < 0)
     return std::to_string(R.FirstBins) + " bins and above";
   if (R.LastBins == R.FirstBins)
     return std::to_string(R.FirstBins) + (R.FirstBins == 1 ? " bin" : " bins");
-  return std::to_string(R.FirstBins) + ".." + std::to_string(R.LastBins) + " bins";
+  return std::to_string(R.FirstBins) + ".." + std::to_string(R.LastBins) +
+         " bins";
 }
 
 class LowerHistogramsPass : public Pass {
@@ -36,8 +39,8 @@ public:
       if (P.Kind != ParamKind::Histogram)
         continue;
       stencil::HistogramLoweringRange Ranges[8];
-      int N = stencil::histogramLoweringRanges(counterBytes(P.Elem),
-                                               isFloat(P.Elem), Shared, Ranges, 8);
+      int N = stencil::histogramLoweringRanges(
+          counterBytes(P.Elem), isFloat(P.Elem), Shared, Ranges, 8);
       std::string M = "'" + P.Name + "' (" + typeName(P.Elem) +
                       " counters): chosen per launch; on sm_" +
                       std::to_string(Opts.SmVersion) + " (" +

@@ -22,7 +22,8 @@ std::string triple(const std::array<int, 3> &A, int Rank) {
 /// The reason K cannot be cached at all, or empty.
 std::string refusal(const Kernel &K) {
   if (K.Rank != 2)
-    return "rank " + std::to_string(K.Rank) + " kernels are not supported yet "
+    return "rank " + std::to_string(K.Rank) +
+           " kernels are not supported yet "
            "(only rank 2)";
   if (K.hasHistograms())
     return "histogram kernels are not supported";

@@ -22,7 +22,9 @@ bool readsAcross(const Kernel &K, int D) {
 /// 2-D sweep and error check, slower for Himeno XL than a block per chunk of
 /// 8 planes (measured: docs/passes/tile.md#measurements). Reductions add to
 /// 128 slots, so many blocks cost little.
-bool wantsPersistentGrid(const Kernel &K) { return K.hasReductions() && K.Rank <= 2; }
+bool wantsPersistentGrid(const Kernel &K) {
+  return K.hasReductions() && K.Rank <= 2;
+}
 
 std::string shape(const Schedule &S) {
   return std::to_string(S.Block[0]) + "x" + std::to_string(S.Block[1]) + "x" +
@@ -101,7 +103,8 @@ public:
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
-      K.Remarks.push_back({name(), K.Loc, describe(K, K.Sched) + " from --tile"});
+      K.Remarks.push_back(
+          {name(), K.Loc, describe(K, K.Sched) + " from --tile"});
       return true;
     }
     K.Sched = chooseSchedule(K);

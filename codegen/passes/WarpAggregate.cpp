@@ -11,7 +11,8 @@ class WarpAggregatePass : public Pass {
 public:
   WarpAggregatePass() : Pass(PassID::WarpAggregate) {}
   bool run(Kernel &K, const PassOptions &) override {
-    if (!K.hasReductions() || K.Reductions == ReductionLowering::WarpShuffleAtomic)
+    if (!K.hasReductions() ||
+        K.Reductions == ReductionLowering::WarpShuffleAtomic)
       return false;
     K.Reductions = ReductionLowering::WarpShuffleAtomic;
     K.Remarks.push_back({name(), K.Loc,

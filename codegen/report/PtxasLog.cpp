@@ -13,9 +13,10 @@ std::vector<PtxasFunction> parsePtxasLog(const std::string &Log) {
   // ptxas info    : Function properties for _Z...
   //     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
   // ptxas info    : Used 30 registers, used 1 barriers, 2048 bytes smem, ...
-  static const std::regex Entry("Compiling entry function '([^']+)' for '([^']+)'");
-  static const std::regex Frame(
-      "([0-9]+) bytes stack frame, ([0-9]+) bytes spill stores, ([0-9]+) bytes spill loads");
+  static const std::regex Entry(
+      "Compiling entry function '([^']+)' for '([^']+)'");
+  static const std::regex Frame("([0-9]+) bytes stack frame, ([0-9]+) bytes "
+                                "spill stores, ([0-9]+) bytes spill loads");
   static const std::regex Used("Used ([0-9]+) registers");
   static const std::regex Smem("([0-9]+) bytes smem");
   std::vector<PtxasFunction> Out;
@@ -46,7 +47,8 @@ std::vector<PtxasFunction> parsePtxasLog(const std::string &Log) {
 /// Reads <length><identifier> at Pos; empty when there is none.
 static std::string sourceName(const std::string &S, size_t &Pos) {
   size_t Digits = Pos;
-  while (Digits < S.size() && std::isdigit(static_cast<unsigned char>(S[Digits])))
+  while (Digits < S.size() &&
+         std::isdigit(static_cast<unsigned char>(S[Digits])))
     ++Digits;
   if (Digits == Pos)
     return "";
@@ -80,23 +82,31 @@ std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
   // One integer template argument: I Li<digits> E (n for a minus sign).
   if (S.compare(Pos, 3, "ILi") == 0) {
     size_t End = S.find('E', Pos + 3);
-    std::string Digits = S.substr(Pos + 3, End == std::string::npos ? 0 : End - Pos - 3);
+    std::string Digits =
+        S.substr(Pos + 3, End == std::string::npos ? 0 : End - Pos - 3);
     bool Negative = !Digits.empty() && Digits[0] == 'n';
     if (Negative)
       Digits.erase(0, 1);
     if (!Digits.empty() && Digits.size() < 10 &&
         std::all_of(Digits.begin(), Digits.end(),
-                    [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }) &&
+                    [](char C) {
+                      return std::isdigit(static_cast<unsigned char>(C));
+                    }) &&
         End + 1 < S.size() && S[End + 1] == 'E')
       F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
   }
   // One builtin type argument: I <type> E (int64_t is long on LP64 Linux).
   if (S.size() >= Pos + 3 && S[Pos] == 'I' && S[Pos + 2] == 'E') {
     switch (S[Pos + 1]) {
-    case 'i': F.TypeArgument = "int"; break;
+    case 'i':
+      F.TypeArgument = "int";
+      break;
     case 'l':
-    case 'x': F.TypeArgument = "int64_t"; break;
-    default: break;
+    case 'x':
+      F.TypeArgument = "int64_t";
+      break;
+    default:
+      break;
     }
   }
   return F;

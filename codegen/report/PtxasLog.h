@@ -19,7 +19,7 @@ namespace stencilc {
 /// What ptxas -v says about one __global__ function.
 struct PtxasFunction {
   std::string MangledName;
-  std::string Arch;   ///< e.g. sm_90
+  std::string Arch; ///< e.g. sm_90
   int Registers = 0;
   int StackBytes = 0;
   int SpillStoreBytes = 0;
@@ -32,8 +32,8 @@ std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
 
 /// What stencilc needs from an Itanium mangled function name.
 struct MangledFunction {
-  std::string Name;                ///< unqualified
-  std::optional<int> IntArgument;  ///< of a template over one integer
+  std::string Name;               ///< unqualified
+  std::optional<int> IntArgument; ///< of a template over one integer
   /// Of a template over one index type (stencil kernels: int or int64_t).
   std::optional<std::string> TypeArgument;
 };
@@ -41,7 +41,8 @@ struct MangledFunction {
 /// Reads a mangled function name (any namespace, internal linkage, at most
 /// one integer or index-type template argument understood); nullopt when it
 /// is not one.
-std::optional<MangledFunction> parseMangledFunction(const std::string &MangledName);
+std::optional<MangledFunction>
+parseMangledFunction(const std::string &MangledName);
 
 /// True when MangledName is the Itanium mangling of a function (or function
 /// template) called Name, in any namespace.

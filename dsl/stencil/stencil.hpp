@@ -88,12 +88,11 @@ int64_t locate(const Extents<R> &E, const std::array<int, R> &Off,
       C.ProbeHi[D] = std::max(C.ProbeHi[D], Off[D]);
       P = std::clamp<int64_t>(P, 0, E[D] - 1);
     } else if (P < 0 || P >= E[D]) {
-      throw std::out_of_range(std::string("stencil::reference: ") + What +
-                              " at offset " + std::to_string(Off[D]) +
-                              " leaves the grid along dimension " +
-                              std::to_string(D) + " (point " +
-                              std::to_string(C.Point[D]) + ", extent " +
-                              std::to_string(E[D]) + ")");
+      throw std::out_of_range(
+          std::string("stencil::reference: ") + What + " at offset " +
+          std::to_string(Off[D]) + " leaves the grid along dimension " +
+          std::to_string(D) + " (point " + std::to_string(C.Point[D]) +
+          ", extent " + std::to_string(E[D]) + ")");
     }
     L = L * E[D] + P;
   }
@@ -400,11 +399,21 @@ template <class P> struct ScalarBinder {
   P param() const { return Value; }
   void commit() {}
 };
-template <> struct Binder<float> : ScalarBinder<float> { using ScalarBinder::ScalarBinder; };
-template <> struct Binder<double> : ScalarBinder<double> { using ScalarBinder::ScalarBinder; };
-template <> struct Binder<int> : ScalarBinder<int> { using ScalarBinder::ScalarBinder; };
-template <> struct Binder<int64_t> : ScalarBinder<int64_t> { using ScalarBinder::ScalarBinder; };
-template <> struct Binder<bool> : ScalarBinder<bool> { using ScalarBinder::ScalarBinder; };
+template <> struct Binder<float> : ScalarBinder<float> {
+  using ScalarBinder::ScalarBinder;
+};
+template <> struct Binder<double> : ScalarBinder<double> {
+  using ScalarBinder::ScalarBinder;
+};
+template <> struct Binder<int> : ScalarBinder<int> {
+  using ScalarBinder::ScalarBinder;
+};
+template <> struct Binder<int64_t> : ScalarBinder<int64_t> {
+  using ScalarBinder::ScalarBinder;
+};
+template <> struct Binder<bool> : ScalarBinder<bool> {
+  using ScalarBinder::ScalarBinder;
+};
 
 template <class P> using BinderOf = Binder<std::decay_t<P>>;
 
@@ -424,8 +433,8 @@ template <int R> struct ExtentsCheck {
       if (Seen && X != E)
         throw std::invalid_argument(
             "stencil::reference: grids of one kernel must have equal "
-            "extents, got " + formatExtents<R>(E) + " and " +
-            formatExtents<R>(X));
+            "extents, got " +
+            formatExtents<R>(E) + " and " + formatExtents<R>(X));
       E = X;
       Seen = true;
     }
@@ -478,7 +487,8 @@ void run(const Region<kernelRank<P...>()> *Box, void (*Kernel)(P...),
   for (int D = 0; D < R; ++D)
     if (Domain.Lo[D] < 0 || Domain.Hi[D] > Check.E[D])
       throw std::out_of_range("stencil::reference: region leaves the grid "
-                              "along dimension " + std::to_string(D));
+                              "along dimension " +
+                              std::to_string(D));
   forEachPoint<R>(Domain, [&] { Kernel(std::get<N>(Binders).param()...); });
   (std::get<N>(Binders).commit(), ...);
 }
@@ -488,7 +498,8 @@ void run(const Region<kernelRank<P...>()> *Box, void (*Kernel)(P...),
 /// Runs Kernel over its default domain (the interior) on host arrays.
 /// Grid parameters take HostGrid<T, R>&, reductions a T& that receives the
 /// result, histograms a std::vector<T>& (added to), scalars their value.
-template <class... P, class... A> void reference(void (*Kernel)(P...), A &&...Args) {
+template <class... P, class... A>
+void reference(void (*Kernel)(P...), A &&...Args) {
   static_assert(sizeof...(P) == sizeof...(A), "wrong number of arguments");
   detail::run<P...>(nullptr, Kernel, std::index_sequence_for<P...>{},
                     std::forward<A>(Args)...);

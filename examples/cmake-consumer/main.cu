@@ -3,10 +3,10 @@
 // machine without a CUDA device, on the CPU through the same specs and
 // stencil::reference. Either way it checks the results against a plain loop
 // and prints PASS or FAIL.
-#include "norm.spec.cpp"  // the kernels, for the CPU reference
+#include "norm.spec.cpp" // the kernels, for the CPU reference
 #include "scale.spec.cpp"
 
-#include "norm.h"  // generated: namespace kernels
+#include "norm.h" // generated: namespace kernels
 #include "scale.h"
 
 #include <cuda_runtime.h>
@@ -63,16 +63,18 @@ int main() {
       Y = DeviceY.download();
     } else {
       Where = "cpu";
-      std::printf("no CUDA device: running the CPU reference (stencil::reference)\n");
+      std::printf(
+          "no CUDA device: running the CPU reference (stencil::reference)\n");
       stencil::reference(scale_add, X, Y, Total, A, B);
       stencil::reference(max_abs, Y, Peak);
     }
-    bool Ok = close(Total, WantTotal, 1e-9, "total") && close(Peak, WantPeak, 1e-6, "peak");
+    bool Ok = close(Total, WantTotal, 1e-9, "total") &&
+              close(Peak, WantPeak, 1e-6, "peak");
     for (int64_t I = 0; Ok && I < E[0]; ++I)
       for (int64_t J = 0; Ok && J < E[1]; ++J)
         Ok = close(Y(I, J), A * X(I, J) + B, 1e-6, "y");
-    std::printf("[%s] scale_add total = %.6f, max_abs peak = %.6f: %s\n", Where, Total,
-                double(Peak), Ok ? "PASS" : "FAIL");
+    std::printf("[%s] scale_add total = %.6f, max_abs peak = %.6f: %s\n", Where,
+                Total, double(Peak), Ok ? "PASS" : "FAIL");
     return Ok ? 0 : 1;
   } catch (const std::exception &Error) {
     std::fprintf(stderr, "scale_consumer: error: %s\n", Error.what());

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -39,11 +39,21 @@ public:
   Options(const char *Program, const char *Usage)
       : Program(Program), Usage(Usage) {}
 
-  void add(const char *Name, int64_t &V, const char *Help) { addValue(Name, Kind::Int, &V, Help); }
-  void add(const char *Name, int &V, const char *Help) { addValue(Name, Kind::Int32, &V, Help); }
-  void add(const char *Name, double &V, const char *Help) { addValue(Name, Kind::Real, &V, Help); }
-  void add(const char *Name, std::string &V, const char *Help) { addValue(Name, Kind::Text, &V, Help); }
-  void flag(const char *Name, bool &V, const char *Help) { addValue(Name, Kind::Flag, &V, Help); }
+  void add(const char *Name, int64_t &V, const char *Help) {
+    addValue(Name, Kind::Int, &V, Help);
+  }
+  void add(const char *Name, int &V, const char *Help) {
+    addValue(Name, Kind::Int32, &V, Help);
+  }
+  void add(const char *Name, double &V, const char *Help) {
+    addValue(Name, Kind::Real, &V, Help);
+  }
+  void add(const char *Name, std::string &V, const char *Help) {
+    addValue(Name, Kind::Text, &V, Help);
+  }
+  void flag(const char *Name, bool &V, const char *Help) {
+    addValue(Name, Kind::Flag, &V, Help);
+  }
 
   /// Parses argv; prints usage and exits 2 on an unknown option or a bad
   /// value, 0 on --help.
@@ -151,8 +161,8 @@ inline bool parseBlockShape(const std::string &Text, int (&Block)[3]) {
   size_t Start = 0;
   for (int D = 0; D < 3; ++D) {
     size_t End = Text.find('x', Start);
-    std::string Part = Text.substr(Start, End == std::string::npos ? std::string::npos
-                                                                    : End - Start);
+    std::string Part = Text.substr(
+        Start, End == std::string::npos ? std::string::npos : End - Start);
     char *Stop = nullptr;
     long V = std::strtol(Part.c_str(), &Stop, 10);
     if (Part.empty() || *Stop || V < 1 || V > 1024)
@@ -173,12 +183,13 @@ struct LaunchShape {
 };
 
 /// Parses a comma-separated list of BXxBY[xBZ][:PPT]; false when malformed.
-inline bool parseShapeList(const std::string &Text, std::vector<LaunchShape> &Out) {
+inline bool parseShapeList(const std::string &Text,
+                           std::vector<LaunchShape> &Out) {
   size_t Start = 0;
   while (Start <= Text.size()) {
     size_t End = Text.find(',', Start);
-    std::string Item = Text.substr(Start, End == std::string::npos ? std::string::npos
-                                                                    : End - Start);
+    std::string Item = Text.substr(
+        Start, End == std::string::npos ? std::string::npos : End - Start);
     LaunchShape S;
     S.Text = Item;
     size_t Colon = Item.find(':');
@@ -207,12 +218,16 @@ inline bool parseShapeList(const std::string &Text, std::vector<LaunchShape> &Ou
 template <class LaunchOptions> class LaunchFlags {
 public:
   LaunchFlags(Options &O, LaunchOptions &L, bool WithShapes) : O(O), L(L) {
-    O.add("--block", Block, "threads per block BXxBY[xBZ] of every launch (as compiled)");
-    O.add("--ppt", L.PointsPerThread, "points per thread of every launch (as compiled)");
+    O.add("--block", Block,
+          "threads per block BXxBY[xBZ] of every launch (as compiled)");
+    O.add("--ppt", L.PointsPerThread,
+          "points per thread of every launch (as compiled)");
     O.add("--persistent", L.Persistent,
-          "1: only the blocks resident at once, 0: one block per tile (as compiled)");
+          "1: only the blocks resident at once, 0: one block per tile (as "
+          "compiled)");
     if (WithShapes)
-      O.add("--shapes", ShapeList, "--bench: also time these BXxBY[xBZ][:PPT],... shapes");
+      O.add("--shapes", ShapeList,
+            "--bench: also time these BXxBY[xBZ][:PPT],... shapes");
   }
   void apply() {
     if (!ShapeList.empty() && !parseShapeList(ShapeList, Shapes))
@@ -221,7 +236,8 @@ public:
     if (Block.empty())
       return;
     if (!parseBlockShape(Block, Shape))
-      O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" + Block + "'");
+      O.fail("--block needs BXxBY[xBZ] with at most 1024 threads, got '" +
+             Block + "'");
     for (int D = 0; D < 3; ++D)
       L.Block[D] = Shape[D];
   }
@@ -267,9 +283,10 @@ public:
   void field(const char *What, const stencil::HostGrid<T, R> &Reference,
              const stencil::HostGrid<T, R> &Got, double Tolerance) {
     if (Reference.extents() != Got.extents()) {
-      report(What, false, "extents differ: " +
-                              stencil::formatExtents<R>(Reference.extents()) +
-                              " vs " + stencil::formatExtents<R>(Got.extents()));
+      report(
+          What, false,
+          "extents differ: " + stencil::formatExtents<R>(Reference.extents()) +
+              " vs " + stencil::formatExtents<R>(Got.extents()));
       return;
     }
     double Worst = 0.0, Largest = 0.0;
@@ -302,11 +319,13 @@ public:
     report(What, Ok, Text);
   }
 
-  void scalar(const char *What, double Reference, double Got, double Tolerance) {
+  void scalar(const char *What, double Reference, double Got,
+              double Tolerance) {
     double D = relativeDifference(Reference, Got);
     char Detail[160];
-    std::snprintf(Detail, sizeof Detail, "ref %.17g got %.17g rel diff %.3e (tol %.0e)",
-                  Reference, Got, D, Tolerance);
+    std::snprintf(Detail, sizeof Detail,
+                  "ref %.17g got %.17g rel diff %.3e (tol %.0e)", Reference,
+                  Got, D, Tolerance);
     report(What, D <= Tolerance, Detail);
   }
 
@@ -319,8 +338,9 @@ public:
   void series(const char *What, const std::vector<double> &Reference,
               const std::vector<double> &Got, double Tolerance) {
     if (Reference.size() != Got.size()) {
-      report(What, false, "lengths differ: " + std::to_string(Reference.size()) +
-                              " vs " + std::to_string(Got.size()));
+      report(What, false,
+             "lengths differ: " + std::to_string(Reference.size()) + " vs " +
+                 std::to_string(Got.size()));
       return;
     }
     double Worst = 0.0;
@@ -346,8 +366,8 @@ public:
 
   /// Prints the verdict; returns the process exit status.
   int finish() const {
-    std::printf("%s: %s (%d comparisons, %d failed)\n", Failures ? "FAIL" : "PASS",
-                Name.c_str(), Count, Failures);
+    std::printf("%s: %s (%d comparisons, %d failed)\n",
+                Failures ? "FAIL" : "PASS", Name.c_str(), Count, Failures);
     return Failures ? 1 : 0;
   }
 
@@ -355,7 +375,8 @@ private:
   void report(const char *What, bool Ok, const std::string &Detail) {
     ++Count;
     Failures += Ok ? 0 : 1;
-    std::printf("  check %-22s %s  %s\n", What, Ok ? "ok  " : "FAIL", Detail.c_str());
+    std::printf("  check %-22s %s  %s\n", What, Ok ? "ok  " : "FAIL",
+                Detail.c_str());
   }
 
   std::string Name;
@@ -426,13 +447,14 @@ inline double median(std::vector<double> V) {
 /// pending result (a stencil::Pending, or anything with get()); Visit(result,
 /// K) takes iteration K's (from 0) and returns whether to go on; Top(K) runs
 /// just before iteration K is queued (e.g. to start a clock at K = 1 that
-/// times every iteration but the first). Pipelined: iteration K + 1 is queued before K's result is read, so
-/// the device never waits for the host; when Visit stops the loop, the
-/// queued iteration is waited for and Drop() undoes what Launch did to the
-/// host's view (a swap of the grids). Returns the iterations visited.
+/// times every iteration but the first). Pipelined: iteration K + 1 is queued
+/// before K's result is read, so the device never waits for the host; when
+/// Visit stops the loop, the queued iteration is waited for and Drop() undoes
+/// what Launch did to the host's view (a swap of the grids). Returns the
+/// iterations visited.
 template <class LaunchF, class VisitF, class DropF, class TopF>
-int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit,
-                  DropF &&Drop, TopF &&Top) {
+int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch,
+                  VisitF &&Visit, DropF &&Drop, TopF &&Top) {
   using PendingResult = decltype(Launch());
   auto queue = [&](int K) {
     Top(K);
@@ -444,7 +466,8 @@ int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit
     const PendingResult This = Queued ? *Queued : queue(K);
     Queued.reset();
     if (Pipelined && K + 1 < MaxIters)
-      Queued = queue(K + 1); // speculative: dropped if This is the last iteration
+      Queued =
+          queue(K + 1); // speculative: dropped if This is the last iteration
     const bool More = Visit(This.get(), K);
     ++K;
     if (!More)
@@ -462,7 +485,8 @@ int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch, VisitF &&Visit
 /// in the mode Pipelined says and returns its ms per iteration (0 when it
 /// timed none). Pipelined is restored after.
 template <class F>
-std::array<std::vector<double>, 2> timeSolves(int Reps, bool &Pipelined, F &&Solve) {
+std::array<std::vector<double>, 2> timeSolves(int Reps, bool &Pipelined,
+                                              F &&Solve) {
   const bool Was = Pipelined;
   std::array<std::vector<double>, 2> Ms; // [0] pipelined, [1] one at a time
   for (int Mode = 0; Mode < 2; ++Mode) {
@@ -477,7 +501,8 @@ std::array<std::vector<double>, 2> timeSolves(int Reps, bool &Pipelined, F &&Sol
 
 /// Calls Body Warmup times untimed, then Repeats times, each timed alone;
 /// returns the times in milliseconds.
-template <class F> std::vector<double> timeRepeats(int Warmup, int Repeats, F &&Body) {
+template <class F>
+std::vector<double> timeRepeats(int Warmup, int Repeats, F &&Body) {
   Timer T;
   for (int I = 0; I < Warmup; ++I)
     Body();
@@ -494,16 +519,18 @@ template <class F> std::vector<double> timeRepeats(int Warmup, int Repeats, F &&
 /// ms=<median> min_ms=... max_ms=... reps=... GBps=...`. bytes_per_point is
 /// the compulsory traffic (each grid read or written once), so GBps is the
 /// effective bandwidth that bench/run sets against the copy bandwidth.
-inline void printBench(const std::string &Name, int64_t Points, int BytesPerPoint,
-                       const std::vector<double> &Ms) {
+inline void printBench(const std::string &Name, int64_t Points,
+                       int BytesPerPoint, const std::vector<double> &Ms) {
   double Median = median(Ms);
   double Min = Ms.empty() ? 0.0 : *std::min_element(Ms.begin(), Ms.end());
   double Max = Ms.empty() ? 0.0 : *std::max_element(Ms.begin(), Ms.end());
-  double GBps = Median > 0.0 ? double(Points) * BytesPerPoint / (Median * 1e6) : 0.0;
-  std::printf("BENCH name=%s points=%lld bytes_per_point=%d ms=%.6f min_ms=%.6f "
-              "max_ms=%.6f reps=%zu GBps=%.2f\n",
-              Name.c_str(), static_cast<long long>(Points), BytesPerPoint, Median,
-              Min, Max, Ms.size(), GBps);
+  double GBps =
+      Median > 0.0 ? double(Points) * BytesPerPoint / (Median * 1e6) : 0.0;
+  std::printf(
+      "BENCH name=%s points=%lld bytes_per_point=%d ms=%.6f min_ms=%.6f "
+      "max_ms=%.6f reps=%zu GBps=%.2f\n",
+      Name.c_str(), static_cast<long long>(Points), BytesPerPoint, Median, Min,
+      Max, Ms.size(), GBps);
   std::fflush(stdout);
 }
 

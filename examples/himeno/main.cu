@@ -5,7 +5,8 @@
 // mimax x mjmax x mkmax points, boundaries included (XS 32x32x64 ...
 // XL 512x512x1024), the sweep over the interior 1 <= i < mimax-1.
 //
-//   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps R]]
+//   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps
+//   R]]
 //          [--block BXxBYxBZ] [--ppt N] [--persistent 0|1]
 //
 // Every mode reports gosa after exactly --iters sweeps from the initial state
@@ -36,19 +37,20 @@
 
 #include "../common/harness.hpp"
 
-#include <chrono>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <memory>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
 
-/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled
+/// one.
 stencil::LaunchOptions Launch;
 /// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
 std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
@@ -57,8 +59,10 @@ struct Size {
   const char *Name;
   int64_t I, J, K; ///< mimax, mjmax, mkmax: every point, boundaries included
 };
-constexpr Size Sizes[] = {{"XS", 32, 32, 64},     {"S", 64, 64, 128},
-                          {"M", 128, 128, 256},   {"L", 256, 256, 512},
+constexpr Size Sizes[] = {{"XS", 32, 32, 64},
+                          {"S", 64, 64, 128},
+                          {"M", 128, 128, 256},
+                          {"L", 256, 256, 512},
                           {"XL", 512, 512, 1024}};
 
 /// What the original prints (gosa summed in a float, of the last sweep) for
@@ -68,7 +72,8 @@ struct Published {
   int Iters;
   double Gosa;
 };
-constexpr Published PublishedRuns[] = {{"XS", 3, 6.227474e-03}, {"S", 200, 1.688606e-03}};
+constexpr Published PublishedRuns[] = {{"XS", 3, 6.227474e-03},
+                                       {"S", 200, 1.688606e-03}};
 constexpr double PublishedTolerance = 1e-3;
 /// The GPU (double sum, rounded to float in the result) against the float64
 /// reference.
@@ -94,13 +99,15 @@ struct State {
   Field P;
   explicit State(const Size &S) {
     stencil::Extents<3> E{S.I, S.J, S.K};
-    const float Values[NumCoefficients] = {1, 1, 1, 1.0f / 6.0f, 0, 0, 0, 1, 1, 1, 0, 1};
+    const float Values[NumCoefficients] = {1, 1, 1, 1.0f / 6.0f, 0, 0,
+                                           0, 1, 1, 1,           0, 1};
     for (int C = 0; C < NumCoefficients; ++C)
       Coef[C] = Field(E, Values[C]);
     P = Field(E);
     for (int64_t I = 0; I < S.I; ++I) {
       // In float, as the C: both operands are exact (i*i < 2^24).
-      const float V = static_cast<float>(I * I) / static_cast<float>((S.I - 1) * (S.I - 1));
+      const float V =
+          static_cast<float>(I * I) / static_cast<float>((S.I - 1) * (S.I - 1));
       for (int64_t J = 0; J < S.J; ++J)
         for (int64_t K = 0; K < S.K; ++K)
           P(I, J, K) = V;
@@ -128,12 +135,14 @@ struct OriginalGosa {
 /// One sweep of jacobi() as himenoBMTxpa.c writes it, the expressions in the
 /// C's order and in float; then p = wrk2 on the interior. The spec computes
 /// the same p (the --cpu and --check modes compare them exactly).
-OriginalGosa originalSweep(const std::array<Field, NumCoefficients> &C, Field &P, Field &Wrk2) {
+OriginalGosa originalSweep(const std::array<Field, NumCoefficients> &C,
+                           Field &P, Field &Wrk2) {
   const Field &a0 = C[A0], &a1 = C[A1], &a2 = C[A2], &a3 = C[A3], &b0 = C[B0],
               &b1 = C[B1], &b2 = C[B2], &c0 = C[C0], &c1 = C[C1], &c2 = C[C2],
               &wrk1 = C[Wrk1], &bnd = C[Bnd];
   const Field &p = P;
-  const int64_t Imax = P.extent(0) - 1, Jmax = P.extent(1) - 1, Kmax = P.extent(2) - 1;
+  const int64_t Imax = P.extent(0) - 1, Jmax = P.extent(1) - 1,
+                Kmax = P.extent(2) - 1;
   float Gosa = 0.0f;
   double Gosa64 = 0.0;
   for (int64_t i = 1; i < Imax; ++i)
@@ -180,8 +189,8 @@ std::vector<OriginalGosa> runOriginal(State &S, int Iters, bool Perturb) {
 /// in double (Sum<float, double>) and returned as float.
 double specSweep(std::array<Field, NumCoefficients> &C, Field &P, Field &Wrk2) {
   float G = 0.0f;
-  stencil::reference(jacobi, P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2], C[C0],
-                     C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, G, Omega);
+  stencil::reference(jacobi, P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2],
+                     C[C0], C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, G, Omega);
   std::swap(P, Wrk2);
   return G;
 }
@@ -203,8 +212,9 @@ struct Device {
   /// writes the interior, the boundaries agree).
   stencil::Pending<gpu::jacobi_result> sweepAsync() {
     auto &C = Coef;
-    auto G = gpu::async::jacobi(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2], C[C0],
-                                C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, Omega, Launch);
+    auto G = gpu::async::jacobi(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1],
+                                C[B2], C[C0], C[C1], C[C2], C[Wrk1], C[Bnd],
+                                Wrk2, Omega, Launch);
     using std::swap;
     swap(P, Wrk2);
     return G;
@@ -241,7 +251,8 @@ GpuRun runGpuPipelined(Device &D, const Field &P0, int Iters) {
 }
 
 int check(const Size &Z, int Iters) {
-  example::Checker C(std::string("himeno ") + Z.Name + " iters=" + std::to_string(Iters));
+  example::Checker C(std::string("himeno ") + Z.Name +
+                     " iters=" + std::to_string(Iters));
   {
     // One sweep at a time on the GPU, the spec's CPU reference and the
     // original's loop, side by side; bnd changes half-way on all three.
@@ -278,23 +289,30 @@ int check(const Size &Z, int Iters) {
       OneGosa = D.sweep();
     C.scalar("gosa_pipelined", OneGosa, Pipelined, 0.0);
     C.field("p_pipelined", D.P.download(), PipelinedP, 0.0);
-    const double Float64 = runOriginal(S, Iters, /*Perturb=*/false).back().Double;
+    const double Float64 =
+        runOriginal(S, Iters, /*Perturb=*/false).back().Double;
     C.scalar("gosa_run_vs_float64", Float64, Pipelined, GosaTolerance);
     C.field("p_run", S.P, PipelinedP, 1e-5);
   }
   return C.finish();
 }
 
-int64_t interiorPoints(const Size &Z) { return (Z.I - 2) * (Z.J - 2) * (Z.K - 2); }
+int64_t interiorPoints(const Size &Z) {
+  return (Z.I - 2) * (Z.J - 2) * (Z.K - 2);
+}
 
-void printResult(const Size &Z, int Iters, double Ms, double Gosa, const char *Where) {
+void printResult(const Size &Z, int Iters, double Ms, double Gosa,
+                 const char *Where) {
   // 34 flop per interior point, (mimax-2)(mjmax-2)(mkmax-2) points a sweep.
   double Mflops = 34.0 * double(interiorPoints(Z)) * Iters / (Ms * 1e-3) / 1e6;
-  std::printf("himeno %s (%lldx%lldx%lld, interior %lldx%lldx%lld): %d iterations, %s\n",
-              Z.Name, (long long)Z.I, (long long)Z.J, (long long)Z.K, (long long)(Z.I - 2),
-              (long long)(Z.J - 2), (long long)(Z.K - 2), Iters, Where);
-  std::printf("  gosa: %.10e\n  time per iteration: %.4f ms\n  MFLOPS measured: %.1f\n",
-              Gosa, Ms / Iters, Mflops);
+  std::printf("himeno %s (%lldx%lldx%lld, interior %lldx%lldx%lld): %d "
+              "iterations, %s\n",
+              Z.Name, (long long)Z.I, (long long)Z.J, (long long)Z.K,
+              (long long)(Z.I - 2), (long long)(Z.J - 2), (long long)(Z.K - 2),
+              Iters, Where);
+  std::printf(
+      "  gosa: %.10e\n  time per iteration: %.4f ms\n  MFLOPS measured: %.1f\n",
+      Gosa, Ms / Iters, Mflops);
 }
 
 int runGpu(const Size &Z, int Iters) {
@@ -318,18 +336,22 @@ int runCpuOnly(const Size &Z, int Iters) {
                   std::chrono::steady_clock::now() - Begin)
                   .count();
   const OriginalGosa Last = G.back();
-  printResult(Z, Iters, Ms, Last.Float,
-              "CPU, himenoBMTxpa.c's loop (gosa summed in a float, in loop order)");
+  printResult(
+      Z, Iters, Ms, Last.Float,
+      "CPU, himenoBMTxpa.c's loop (gosa summed in a float, in loop order)");
   int Status = 0;
-  std::printf("  gosa (float64 sum, same loop): %.10e (float sum rel diff %.3e)\n", Last.Double,
-              example::relativeDifference(Last.Double, Last.Float));
+  std::printf(
+      "  gosa (float64 sum, same loop): %.10e (float sum rel diff %.3e)\n",
+      Last.Double, example::relativeDifference(Last.Double, Last.Float));
   for (const Published &R : PublishedRuns)
     if (Z.Name == std::string(R.Size) && Iters == R.Iters) {
       const double D = example::relativeDifference(R.Gosa, Last.Float);
       const bool Ok = D <= PublishedTolerance;
-      std::printf("  published gosa (himenoBMTxpa.c, %s, %d sweeps): %.6e, rel diff %.3e "
+      std::printf("  published gosa (himenoBMTxpa.c, %s, %d sweeps): %.6e, rel "
+                  "diff %.3e "
                   "(tol %.0e): %s\n",
-                  R.Size, R.Iters, R.Gosa, D, PublishedTolerance, Ok ? "ok" : "MISMATCH");
+                  R.Size, R.Iters, R.Gosa, D, PublishedTolerance,
+                  Ok ? "ok" : "MISMATCH");
       Status |= Ok ? 0 : 1;
     }
   // The spec, through stencil::reference, from the same initial state.
@@ -347,10 +369,12 @@ int runCpuOnly(const Size &Z, int Iters) {
     Differ += Spec.P.data()[I] != Orig.P.data()[I];
   const double SpecD = example::relativeDifference(Last.Double, SpecGosa);
   const bool SpecOk = Differ == 0 && SpecD <= GosaTolerance;
-  std::printf("  spec (stencil::reference, %.4f ms per iteration): gosa %.10e (float64 sum, "
-              "rel diff %.3e), p differs from the original's at %lld of %lld points: %s\n",
-              SpecMs / Iters, SpecGosa, SpecD, (long long)Differ, (long long)Spec.P.size(),
-              SpecOk ? "ok" : "MISMATCH");
+  std::printf("  spec (stencil::reference, %.4f ms per iteration): gosa %.10e "
+              "(float64 sum, "
+              "rel diff %.3e), p differs from the original's at %lld of %lld "
+              "points: %s\n",
+              SpecMs / Iters, SpecGosa, SpecD, (long long)Differ,
+              (long long)Spec.P.size(), SpecOk ? "ok" : "MISMATCH");
   Status |= SpecOk ? 0 : 1;
   return Status;
 }
@@ -360,15 +384,16 @@ void bench(const Size &Z, int Reps) {
   Device D(S);
   auto Ms = example::timeRepeats(3, Reps, [&] { D.sweep(); });
   // 12 coefficient arrays + p read once, wrk2 written once: 14 words.
-  example::printBench(std::string("himeno.") + Z.Name, interiorPoints(Z), 56, Ms);
+  example::printBench(std::string("himeno.") + Z.Name, interiorPoints(Z), 56,
+                      Ms);
   // The benchmark's loop as runGpu runs it: each sweep queued before the
   // previous gosa is read; per sweep, over batches of PipelineBatch sweeps.
   constexpr int PipelineBatch = 10;
   Ms = example::timeRepeats(1, Reps, [&] { D.sweepPipelined(PipelineBatch); });
   for (double &M : Ms)
     M /= PipelineBatch;
-  example::printBench(std::string("himeno.") + Z.Name + ".pipelined", interiorPoints(Z), 56,
-                      Ms);
+  example::printBench(std::string("himeno.") + Z.Name + ".pipelined",
+                      interiorPoints(Z), 56, Ms);
   const stencil::LaunchOptions Compiled = Launch;
   for (const example::LaunchShape &Shape : Flags->Shapes) {
     Flags->use(Shape);
@@ -385,14 +410,17 @@ int main(int Argc, char **Argv) {
   std::string SizeName = "M";
   int Iters = 0, Reps = 20;
   bool Cpu = false, Check = false, Bench = false;
-  example::Options O("himeno", "[--size XS|S|M|L|XL|all] [--iters N] [--cpu|--check|--bench]");
-  O.add("--size", SizeName, "XS, S, M, L or XL (default M; --bench also takes 'all')");
+  example::Options O(
+      "himeno", "[--size XS|S|M|L|XL|all] [--iters N] [--cpu|--check|--bench]");
+  O.add("--size", SizeName,
+        "XS, S, M, L or XL (default M; --bench also takes 'all')");
   O.add("--iters", Iters, "sweeps (default 10 for --check, 100 otherwise)");
   O.add("--reps", Reps, "timed repeats for --bench (default 20)");
   O.flag("--cpu", Cpu, "run the CPU reference only");
   O.flag("--check", Check, "compare GPU against the CPU reference");
   O.flag("--bench", Bench, "print BENCH lines");
-  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
+      O, Launch, true);
   O.parse(Argc, Argv);
   Flags->apply();
   if (int(Cpu) + int(Check) + int(Bench) > 1)

@@ -4,7 +4,8 @@
 // int and double counters, with each histogram lowering forced and with the
 // launcher's own choice (auto).
 //
-//   histogram [--n 10000000] [--max-bins 10000000] [--check | --bench [--reps 20]]
+//   histogram [--n 10000000] [--max-bins 10000000] [--check | --bench [--reps
+//   20]]
 //
 // Launch shapes: "default" (the compiled block; privatised launches take a
 // persistent grid) and "paper": blocks of 128 threads and ceil(n / 2^20)
@@ -80,22 +81,24 @@ template <class T> struct Count;
 template <> struct Count<int> {
   static constexpr const char *Name = "int";
   static constexpr const char *Kernel = "histogram_int";
-  static void cpu(const stencil::HostGrid<double, 1> &X, stencil::HostGrid<int, 1> &H, int Bins) {
+  static void cpu(const stencil::HostGrid<double, 1> &X,
+                  stencil::HostGrid<int, 1> &H, int Bins) {
     stencil::reference(histogram_int, X, H, Bins);
   }
-  static void gpu(const stencil::Grid<double, 1> &X, stencil::Grid<int, 1> &H, int Bins,
-                  const stencil::LaunchOptions &O) {
+  static void gpu(const stencil::Grid<double, 1> &X, stencil::Grid<int, 1> &H,
+                  int Bins, const stencil::LaunchOptions &O) {
     gpu::histogram_int(X, H, Bins, O);
   }
 };
 template <> struct Count<double> {
   static constexpr const char *Name = "double";
   static constexpr const char *Kernel = "histogram_double";
-  static void cpu(const stencil::HostGrid<double, 1> &X, stencil::HostGrid<double, 1> &H,
-                  int Bins) {
+  static void cpu(const stencil::HostGrid<double, 1> &X,
+                  stencil::HostGrid<double, 1> &H, int Bins) {
     stencil::reference(histogram_double, X, H, Bins);
   }
-  static void gpu(const stencil::Grid<double, 1> &X, stencil::Grid<double, 1> &H, int Bins,
+  static void gpu(const stencil::Grid<double, 1> &X,
+                  stencil::Grid<double, 1> &H, int Bins,
                   const stencil::LaunchOptions &O) {
     gpu::histogram_double(X, H, Bins, O);
   }
@@ -125,9 +128,10 @@ std::vector<int64_t> binCounts(int64_t MaxBins) {
   return V;
 }
 
-std::string label(const char *What, HistogramLowering L, const char *Shape, int64_t Bins) {
-  return std::string(What) + " " + stencil::histogramLoweringName(L) + " " + Shape +
-         " bins=" + std::to_string(Bins);
+std::string label(const char *What, HistogramLowering L, const char *Shape,
+                  int64_t Bins) {
+  return std::string(What) + " " + stencil::histogramLoweringName(L) + " " +
+         Shape + " bins=" + std::to_string(Bins);
 }
 
 /// Whether lowering L can run these histograms here: a forced shared
@@ -152,8 +156,9 @@ void checkCounts(example::Checker &C, const stencil::HostGrid<double, 1> &X,
           continue;
         stencil::Grid<T, 1> H(startPattern<T>(Bins));
         Count<T>::gpu(DeviceX, H, int(Bins), with(S.Options, L));
-        std::string What = label((std::string(Data) + " " + Count<T>::Name).c_str(), L,
-                                 S.Name, Bins);
+        std::string What =
+            label((std::string(Data) + " " + Count<T>::Name).c_str(), L, S.Name,
+                  Bins);
         C.field(What.c_str(), Reference, H.download(), 0.0);
       }
   }
@@ -173,7 +178,8 @@ void checkFaults(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
     }
     bool Ok = Message.find("histogram 'bins': bin ") != std::string::npos &&
               Message.find("outside [0, 100)") != std::string::npos;
-    std::string What = std::string("fault ") + stencil::histogramLoweringName(L);
+    std::string What =
+        std::string("fault ") + stencil::histogramLoweringName(L);
     C.exact(What.c_str(), 1, Ok ? 1 : 0);
     if (!Ok)
       std::printf("    got: %s\n", Message.c_str());
@@ -183,7 +189,8 @@ void checkFaults(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
 /// int64 counts, float weights and a Sum<double> in one kernel.
 void checkMixed(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
   stencil::Grid<double, 1> DeviceX(X);
-  for (int64_t Bins : {int64_t(1), int64_t(10), int64_t(1000), int64_t(100000)}) {
+  for (int64_t Bins :
+       {int64_t(1), int64_t(10), int64_t(1000), int64_t(100000)}) {
     stencil::HostGrid<int64_t, 1> Counts = startPattern<int64_t>(Bins);
     stencil::HostGrid<float, 1> Weights = startPattern<float>(Bins);
     double Total = 0.0;
@@ -194,8 +201,9 @@ void checkMixed(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
         continue;
       stencil::Grid<int64_t, 1> GpuCounts(startPattern<int64_t>(Bins));
       stencil::Grid<float, 1> GpuWeights(startPattern<float>(Bins));
-      double GpuTotal =
-          gpu::histogram_mixed(DeviceX, GpuCounts, GpuWeights, int(Bins), with({}, L)).total;
+      double GpuTotal = gpu::histogram_mixed(DeviceX, GpuCounts, GpuWeights,
+                                             int(Bins), with({}, L))
+                            .total;
       std::string What = label("mixed", L, "default", Bins);
       C.field((What + " counts").c_str(), Counts, GpuCounts.download(), 0.0);
       C.field((What + " weights").c_str(), Weights, GpuWeights.download(), 0.0);
@@ -207,7 +215,8 @@ void checkMixed(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
 /// radial: 2-D samples uniform in [-1, 1)^2, binned by radius / sqrt(2). The
 /// division by the scalar rmax is hoisted; every count must equal the CPU's.
 void checkRadial(example::Checker &C, int64_t N) {
-  stencil::HostGrid<double, 1> X(stencil::Extents<1>{N}), Y(stencil::Extents<1>{N});
+  stencil::HostGrid<double, 1> X(stencil::Extents<1>{N}),
+      Y(stencil::Extents<1>{N});
   std::mt19937_64 Rng(2026);
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   for (int64_t I = 0; I < N; ++I) {
@@ -221,7 +230,8 @@ void checkRadial(example::Checker &C, int64_t N) {
     stencil::reference(radial, X, Y, Reference, RMax, Bins);
     stencil::Grid<int, 1> H(startPattern<int>(Bins));
     gpu::radial(DeviceX, DeviceY, H, RMax, Bins);
-    C.field(("radial bins=" + std::to_string(Bins)).c_str(), Reference, H.download(), 0.0);
+    C.field(("radial bins=" + std::to_string(Bins)).c_str(), Reference,
+            H.download(), 0.0);
   }
 }
 
@@ -246,8 +256,10 @@ int check(int64_t N, int64_t MaxBins) {
 /// Median kernel time of Reps launches from the runtime's launch timer
 /// (STENCIL_PROFILE=1), and the median time of the whole call.
 template <class F>
-void benchOne(const std::string &Name, const char *Kernel, int64_t N, int Reps, F &&Call) {
-  stencil::detail::KernelProfile &P = stencil::detail::Profiler::instance().entry(Kernel);
+void benchOne(const std::string &Name, const char *Kernel, int64_t N, int Reps,
+              F &&Call) {
+  stencil::detail::KernelProfile &P =
+      stencil::detail::Profiler::instance().entry(Kernel);
   std::vector<double> KernelMs;
   auto CallMs = example::timeRepeats(3, Reps, [&] {
     double Before = P.TotalMs;
@@ -292,14 +304,16 @@ void benchCub(const stencil::Grid<double, 1> &X, int64_t MaxBins, int Reps) {
     stencil::Grid<int, 1> H(stencil::Extents<1>{Bins});
     size_t TempBytes = 0;
     const int Levels = int(Bins + 1);
-    cubCheck(cub::DeviceHistogram::HistogramEven(nullptr, TempBytes, X.data(), H.data(),
-                                                 Levels, 0.0, 1.0, int(X.size())),
+    cubCheck(cub::DeviceHistogram::HistogramEven(nullptr, TempBytes, X.data(),
+                                                 H.data(), Levels, 0.0, 1.0,
+                                                 int(X.size())),
              "HistogramEven (size)");
     void *Temp = nullptr;
     cubCheck(cudaMalloc(&Temp, TempBytes), "cudaMalloc");
     auto Ms = example::timeRepeats(3, Reps, [&] {
-      cubCheck(cub::DeviceHistogram::HistogramEven(Temp, TempBytes, X.data(), H.data(),
-                                                   Levels, 0.0, 1.0, int(X.size())),
+      cubCheck(cub::DeviceHistogram::HistogramEven(Temp, TempBytes, X.data(),
+                                                   H.data(), Levels, 0.0, 1.0,
+                                                   int(X.size())),
                "HistogramEven");
     });
     cubCheck(cudaGetLastError(), "HistogramEven");
@@ -311,7 +325,8 @@ void benchCub(const stencil::Grid<double, 1> &X, int64_t MaxBins, int Reps) {
     if (Total != X.size())
       std::printf("cub bins=%lld: total %lld != %lld\n", (long long)Bins, Total,
                   (long long)X.size());
-    example::printBench("histogram.int.cub.b" + std::to_string(Bins), X.size(), 8, Ms);
+    example::printBench("histogram.int.cub.b" + std::to_string(Bins), X.size(),
+                        8, Ms);
     cubCheck(cudaFree(Temp), "cudaFree");
   }
 }
@@ -345,19 +360,23 @@ int main(int Argc, char **Argv) {
   int64_t N = 10000000, MaxBins = 10000000;
   bool Cpu = false, Check = false, Bench = false;
   int Reps = 20;
-  example::Options Opts("histogram",
-                        "[--n N] [--max-bins B] [--cpu | --check | --bench [--reps R]]");
+  example::Options Opts(
+      "histogram",
+      "[--n N] [--max-bins B] [--cpu | --check | --bench [--reps R]]");
   Opts.add("--n", N, "samples (10^7)");
   Opts.add("--max-bins", MaxBins, "largest bin count of 1, 10, ... (10^7)");
   Opts.flag("--cpu", Cpu, "the CPU reference only (int and double counters)");
-  Opts.flag("--check", Check, "compare every lowering against the CPU reference");
-  Opts.flag("--bench", Bench, "print BENCH lines per lowering, bins and counter type");
+  Opts.flag("--check", Check,
+            "compare every lowering against the CPU reference");
+  Opts.flag("--bench", Bench,
+            "print BENCH lines per lowering, bins and counter type");
   Opts.add("--reps", Reps, "timed repetitions per BENCH line (20)");
   Opts.parse(Argc, Argv);
   if (int(Cpu) + int(Check) + int(Bench) > 1)
     Opts.fail("--cpu, --check and --bench exclude each other");
   if (N < 1 || MaxBins < 1 || MaxBins > 0x7fffffff || Reps < 1)
-    Opts.fail("--n, --max-bins and --reps must be positive; --max-bins below 2^31");
+    Opts.fail(
+        "--n, --max-bins and --reps must be positive; --max-bins below 2^31");
   try {
     if (Cpu)
       return cpuOnly(N, MaxBins);

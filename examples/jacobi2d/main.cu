@@ -23,19 +23,19 @@
 
 #include <cmath>
 #include <cstdio>
-#include <memory>
 #include <exception>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
 
-/// --block / --ppt / --persistent: the launch shape of every kernel, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape of every kernel, instead of
+/// the compiled one.
 stencil::LaunchOptions Launch;
 /// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
 std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
-
 
 struct Problem {
   int64_t N = 5120; ///< points along x (contiguous)
@@ -49,7 +49,9 @@ struct Problem {
   double dy() const { return 2.0 / double(M - 1); }
   double ax() const { return 1.0 / (dx() * dx()); }
   double ay() const { return 1.0 / (dy() * dy()); }
-  double b() const { return -2.0 / (dx() * dx()) - 2.0 / (dy() * dy()) - Alpha; }
+  double b() const {
+    return -2.0 / (dx() * dx()) - 2.0 / (dy() * dy()) - Alpha;
+  }
   stencil::Extents<2> extents() const { return {M, N}; }
   double points() const { return double(N) * double(M); }
 };
@@ -67,14 +69,16 @@ struct Outcome {
 /// writes, is valid in both.
 Outcome solveOnCpu(const Problem &P) {
   Outcome R;
-  stencil::HostGrid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  stencil::HostGrid<double, 2> F(P.extents()), U(P.extents()),
+      UOld(P.extents());
   stencil::reference(initialize, F, U, P.dx(), P.dy(), P.Alpha);
   UOld = U;
   double Error = 1.0;
   for (int K = 1; K <= P.MaxIt && Error > P.Tol; ++K) {
     std::swap(U, UOld);
     double Sum = 0.0;
-    stencil::reference(helmholtz_sweep, UOld, F, U, Sum, P.ax(), P.ay(), P.b(), P.Relax);
+    stencil::reference(helmholtz_sweep, UOld, F, U, Sum, P.ax(), P.ay(), P.b(),
+                       P.Relax);
     Error = std::sqrt(Sum) / P.points();
     R.Residuals.push_back(Error);
     ++R.Sweeps;
@@ -129,7 +133,8 @@ Outcome solveOnGpu(const Problem &P, bool KeepFields) {
       });
   if (R.Sweeps >= 2)
     R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
-  R.SolutionError = std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
+  R.SolutionError =
+      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
   if (KeepFields) {
     R.F = F.download();
     R.U = U.download();
@@ -161,14 +166,16 @@ void checkPendingResults(const Problem &P, example::Checker &C) {
   for (int I = 0; I <= stencil::detail::ResultRingSize; ++I)
     Queued.push_back(gpu::async::error_check(U, P.dx(), P.dy(), Launch));
   C.scalar("pending_newest", Sync, Queued.back().get().error, 1e-12);
-  C.holds("pending_ready_after_get", Queued.back().ready(), "ready() is false after get()");
+  C.holds("pending_ready_after_get", Queued.back().ready(),
+          "ready() is false after get()");
   std::string Refusal;
   try {
     (void)Queued.front().get();
   } catch (const stencil::Error &E) {
     Refusal = E.what();
   }
-  C.holds("pending_stale_refused", Refusal.find("later launches") != std::string::npos,
+  C.holds("pending_stale_refused",
+          Refusal.find("later launches") != std::string::npos,
           Refusal.empty() ? "the stale result was returned" : Refusal);
 }
 
@@ -197,7 +204,8 @@ int check(const Problem &P) {
   Outcome Gpu = solveOnGpu(P, /*KeepFields=*/true);
   printOutcome("cpu", Cpu);
   printOutcome("gpu", Gpu);
-  example::Checker C("jacobi2d " + std::to_string(P.N) + "x" + std::to_string(P.M) +
+  example::Checker C("jacobi2d " + std::to_string(P.N) + "x" +
+                     std::to_string(P.M) +
                      " sweeps=" + std::to_string(Cpu.Sweeps));
   C.exact("iterations", Cpu.Sweeps, Gpu.Sweeps);
   C.series("residual", Cpu.Residuals, Gpu.Residuals, 1e-10);
@@ -216,23 +224,27 @@ int check(const Problem &P) {
 void bench(const Problem &P, int Reps) {
   stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
   const int64_t All = P.N * P.M, Interior = (P.N - 2) * (P.M - 2);
-  auto Init = example::timeRepeats(3, Reps, [&] {
-    gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
-  });
+  auto Init = example::timeRepeats(
+      3, Reps, [&] { gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch); });
   UOld.copyFrom(U);
   double Sink = 0.0;
   auto sweep = [&] {
     using std::swap;
     swap(U, UOld);
-    Sink += gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch).error;
+    Sink +=
+        gpu::helmholtz_sweep(UOld, F, U, P.ax(), P.ay(), P.b(), P.Relax, Launch)
+            .error;
   };
-  auto check = [&] { Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error; };
+  auto check = [&] {
+    Sink += gpu::error_check(U, P.dx(), P.dy(), Launch).error;
+  };
   auto Sweep = example::timeRepeats(5, Reps, sweep);
   auto Check = example::timeRepeats(3, Reps, check);
   // The solver's own loop (P.MaxIt sweeps): time per sweep, pipelined (the
   // next sweep queued before a residual is read) and one at a time.
-  const auto Solver = example::timeSolves(
-      Reps, Pipelined, [&] { return solveOnGpu(P, /*KeepFields=*/false).MsPerSweep; });
+  const auto Solver = example::timeSolves(Reps, Pipelined, [&] {
+    return solveOnGpu(P, /*KeepFields=*/false).MsPerSweep;
+  });
   example::printBench("jacobi2d.initialize", All, 16, Init);
   example::printBench("jacobi2d.sweep", Interior, 24, Sweep);
   example::printBench("jacobi2d.error_check", All, 8, Check);
@@ -271,8 +283,10 @@ int main(int Argc, char **Argv) {
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
   bool Sync = false;
-  O.flag("--sync", Sync, "one sweep at a time: read each residual before the next launch");
-  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, true);
+  O.flag("--sync", Sync,
+         "one sweep at a time: read each residual before the next launch");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
+      O, Launch, true);
   O.parse(Argc, Argv);
   Flags->apply();
   Pipelined = !Sync;
@@ -283,10 +297,14 @@ int main(int Argc, char **Argv) {
   if (Reps < 1)
     O.fail("--reps must be positive");
 
-  std::printf("jacobi2d: n=%lld m=%lld alpha=%g relax=%g tol=%g maxit=%d (%s)\n",
-              static_cast<long long>(P.N), static_cast<long long>(P.M), P.Alpha,
-              P.Relax, P.Tol, P.MaxIt,
-              Cpu ? "cpu reference" : Check ? "check" : Bench ? "bench" : "gpu");
+  std::printf(
+      "jacobi2d: n=%lld m=%lld alpha=%g relax=%g tol=%g maxit=%d (%s)\n",
+      static_cast<long long>(P.N), static_cast<long long>(P.M), P.Alpha,
+      P.Relax, P.Tol, P.MaxIt,
+      Cpu     ? "cpu reference"
+      : Check ? "check"
+      : Bench ? "bench"
+              : "gpu");
   try {
     if (Check)
       return check(P);

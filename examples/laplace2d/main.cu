@@ -3,7 +3,8 @@
 // laplace2d.spec.cpp, or on the CPU through the same spec.
 //
 //   laplace2d [--n 4096] [--m N] [--tol 1e-6] [--iters 1000]
-//             [--precision f32|f64] [--sync] [--cpu | --check | --bench [--reps 20]]
+//             [--precision f32|f64] [--sync] [--cpu | --check | --bench [--reps
+//             20]]
 //             [--block BXxBY] [--ppt N] [--persistent 0|1]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
@@ -21,15 +22,16 @@
 #include "../common/harness.hpp"
 
 #include <cstdio>
-#include <memory>
 #include <exception>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace {
 
-/// --block / --ppt / --persistent: the launch shape, instead of the compiled one.
+/// --block / --ppt / --persistent: the launch shape, instead of the compiled
+/// one.
 stencil::LaunchOptions Launch;
 /// Their parser; --shapes (--bench) adds BENCH lines NAME@SHAPE, one per shape.
 std::unique_ptr<example::LaunchFlags<stencil::LaunchOptions>> Flags;
@@ -46,15 +48,18 @@ struct Problem {
 template <class T> struct Step;
 template <> struct Step<float> {
   static constexpr const char *Name = "f32";
-  static float onCpu(const stencil::HostGrid<float, 2> &A, stencil::HostGrid<float, 2> &Anew) {
+  static float onCpu(const stencil::HostGrid<float, 2> &A,
+                     stencil::HostGrid<float, 2> &Anew) {
     float Error = 0.0f;
     stencil::reference(laplace_step_f32, A, Anew, Error);
     return Error;
   }
-  static float onGpu(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
+  static float onGpu(const stencil::Grid<float, 2> &A,
+                     stencil::Grid<float, 2> &Anew) {
     return gpu::laplace_step_f32(A, Anew, Launch).error;
   }
-  static auto onGpuAsync(const stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew) {
+  static auto onGpuAsync(const stencil::Grid<float, 2> &A,
+                         stencil::Grid<float, 2> &Anew) {
     return gpu::async::laplace_step_f32(A, Anew, Launch);
   }
   // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
@@ -63,15 +68,18 @@ template <> struct Step<float> {
 };
 template <> struct Step<double> {
   static constexpr const char *Name = "f64";
-  static double onCpu(const stencil::HostGrid<double, 2> &A, stencil::HostGrid<double, 2> &Anew) {
+  static double onCpu(const stencil::HostGrid<double, 2> &A,
+                      stencil::HostGrid<double, 2> &Anew) {
     double Error = 0.0;
     stencil::reference(laplace_step_f64, A, Anew, Error);
     return Error;
   }
-  static double onGpu(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
+  static double onGpu(const stencil::Grid<double, 2> &A,
+                      stencil::Grid<double, 2> &Anew) {
     return gpu::laplace_step_f64(A, Anew, Launch).error;
   }
-  static auto onGpuAsync(const stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew) {
+  static auto onGpuAsync(const stencil::Grid<double, 2> &A,
+                         stencil::Grid<double, 2> &Anew) {
     return gpu::async::laplace_step_f64(A, Anew, Launch);
   }
   static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
@@ -113,7 +121,8 @@ void summary(const char *Where, const Outcome &R, const char *How) {
 
 /// The tutorial's loop on the CPU: Sweep(A, Anew) returns the error, then A
 /// and Anew swap.
-template <class G, class F> Outcome iterate(const Problem &P, G &A, G &Anew, F &&Sweep) {
+template <class G, class F>
+Outcome iterate(const Problem &P, G &A, G &Anew, F &&Sweep) {
   Outcome R;
   double Error = 1.0;
   int Iter = 0;
@@ -130,7 +139,8 @@ template <class G, class F> Outcome iterate(const Problem &P, G &A, G &Anew, F &
   return R;
 }
 
-template <class T> Outcome solveOnCpu(const Problem &P, stencil::HostGrid<T, 2> &Result) {
+template <class T>
+Outcome solveOnCpu(const Problem &P, stencil::HostGrid<T, 2> &Result) {
   stencil::HostGrid<T, 2> A = initialGrid<T>(P), Anew = A;
   Outcome R = iterate(P, A, Anew, Step<T>::onCpu);
   Result = std::move(A);
@@ -202,8 +212,9 @@ template <class T> void bench(const Problem &P, int Reps) {
                       (P.N - 2) * (P.M - 2), 2 * int(sizeof(T)), Ms);
   // The solver's own loop (--iters at most): time per iteration, pipelined
   // and one at a time, over Reps whole solves.
-  const auto Solver = example::timeSolves(
-      Reps, Pipelined, [&] { return solveOnGpu<T>(P, nullptr).MsPerIteration; });
+  const auto Solver = example::timeSolves(Reps, Pipelined, [&] {
+    return solveOnGpu<T>(P, nullptr).MsPerIteration;
+  });
   const int64_t Interior = (P.N - 2) * (P.M - 2);
   for (int Mode = 0; Mode < 2; ++Mode)
     if (!Solver[Mode].empty())
@@ -214,7 +225,8 @@ template <class T> void bench(const Problem &P, int Reps) {
     std::printf("warning: unexpected reduction during the benchmark\n");
 }
 
-template <class T> int run(const Problem &P, bool Cpu, bool Check, bool Bench, int Reps) {
+template <class T>
+int run(const Problem &P, bool Cpu, bool Check, bool Bench, int Reps) {
   if (Check)
     return check<T>(P);
   if (Bench) {
@@ -248,8 +260,10 @@ int main(int Argc, char **Argv) {
   O.flag("--bench", Bench, "time the step, print a BENCH line");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
   bool Sync = false;
-  O.flag("--sync", Sync, "one iteration at a time: read each error before the next launch");
-  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(O, Launch, false);
+  O.flag("--sync", Sync,
+         "one iteration at a time: read each error before the next launch");
+  Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
+      O, Launch, false);
   O.parse(Argc, Argv);
   Flags->apply();
   Pipelined = !Sync;
@@ -267,7 +281,10 @@ int main(int Argc, char **Argv) {
   std::printf("laplace2d: %lld x %lld %s tol=%g iters=%d (%s)\n",
               static_cast<long long>(P.M), static_cast<long long>(P.N),
               Precision.c_str(), P.Tol, P.Iters,
-              Cpu ? "cpu reference" : Check ? "check" : Bench ? "bench" : "gpu");
+              Cpu     ? "cpu reference"
+              : Check ? "check"
+              : Bench ? "bench"
+                      : "gpu");
   try {
     if (Precision == "f32")
       return run<float>(P, Cpu, Check, Bench, Reps);

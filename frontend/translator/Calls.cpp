@@ -24,8 +24,8 @@ namespace {
 /// True when D sits, at any depth, in the top-level namespace Name.
 bool withinNamespace(const Decl *D, StringRef Name) {
   const DeclContext *Top = nullptr;
-  for (const DeclContext *DC = D->getDeclContext(); DC && !DC->isTranslationUnit();
-       DC = DC->getParent())
+  for (const DeclContext *DC = D->getDeclContext();
+       DC && !DC->isTranslationUnit(); DC = DC->getParent())
     if (isa<NamespaceDecl>(DC) && !DC->isInlineNamespace())
       Top = DC;
   return Top && cast<NamespaceDecl>(Top)->getName() == Name;
@@ -146,8 +146,9 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
     return nullptr;
   }
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Helper->getBody());
-  const auto *Return =
-      Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  const auto *Return = Body && Body->size() == 1
+                           ? dyn_cast<ReturnStmt>(Body->body_front())
+                           : nullptr;
   if (!Return || !Return->getRetValue() || HelperDepth >= MaxHelperDepth ||
       isa<CXXMethodDecl>(Helper) || E->getNumArgs() != Helper->getNumParams())
     return Refuse();
@@ -183,7 +184,9 @@ ir::Expr KernelTranslator::inlineHelper(const CallExpr *E,
   // so entries are added and restored one by one, never by reassigning maps.
   auto Bind = [](auto &Map, const auto &Entries) {
     using Map_t = std::remove_reference_t<decltype(Map)>;
-    std::vector<std::pair<const ValueDecl *, std::optional<typename Map_t::mapped_type>>> Old;
+    std::vector<std::pair<const ValueDecl *,
+                          std::optional<typename Map_t::mapped_type>>>
+        Old;
     for (const auto &[D, V] : Entries) {
       auto It = Map.find(D);
       Old.emplace_back(D, It == Map.end() ? std::nullopt

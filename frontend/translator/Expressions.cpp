@@ -16,20 +16,39 @@ using namespace clang;
 
 std::optional<ir::BinaryOp> binaryOp(BinaryOperatorKind K) {
   switch (K) {
-  case BO_Add: case BO_AddAssign: return ir::BinaryOp::Add;
-  case BO_Sub: case BO_SubAssign: return ir::BinaryOp::Sub;
-  case BO_Mul: case BO_MulAssign: return ir::BinaryOp::Mul;
-  case BO_Div: case BO_DivAssign: return ir::BinaryOp::Div;
-  case BO_Rem: case BO_RemAssign: return ir::BinaryOp::Rem;
-  case BO_LT: return ir::BinaryOp::Lt;
-  case BO_LE: return ir::BinaryOp::Le;
-  case BO_GT: return ir::BinaryOp::Gt;
-  case BO_GE: return ir::BinaryOp::Ge;
-  case BO_EQ: return ir::BinaryOp::Eq;
-  case BO_NE: return ir::BinaryOp::Ne;
-  case BO_LAnd: return ir::BinaryOp::And;
-  case BO_LOr: return ir::BinaryOp::Or;
-  default: return std::nullopt;
+  case BO_Add:
+  case BO_AddAssign:
+    return ir::BinaryOp::Add;
+  case BO_Sub:
+  case BO_SubAssign:
+    return ir::BinaryOp::Sub;
+  case BO_Mul:
+  case BO_MulAssign:
+    return ir::BinaryOp::Mul;
+  case BO_Div:
+  case BO_DivAssign:
+    return ir::BinaryOp::Div;
+  case BO_Rem:
+  case BO_RemAssign:
+    return ir::BinaryOp::Rem;
+  case BO_LT:
+    return ir::BinaryOp::Lt;
+  case BO_LE:
+    return ir::BinaryOp::Le;
+  case BO_GT:
+    return ir::BinaryOp::Gt;
+  case BO_GE:
+    return ir::BinaryOp::Ge;
+  case BO_EQ:
+    return ir::BinaryOp::Eq;
+  case BO_NE:
+    return ir::BinaryOp::Ne;
+  case BO_LAnd:
+    return ir::BinaryOp::And;
+  case BO_LOr:
+    return ir::BinaryOp::Or;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -184,12 +203,14 @@ ir::Expr KernelTranslator::VisitInitListExpr(const InitListExpr *E) {
   return VisitStmt(E);
 }
 
-ir::Expr KernelTranslator::VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E) {
+ir::Expr
+KernelTranslator::VisitImplicitValueInitExpr(const ImplicitValueInitExpr *E) {
   std::optional<ir::Type> T = typeOf(E);
   return T ? ir::Cast::make(*T, ir::Constant::makeInt(0)) : nullptr;
 }
 
-ir::Expr KernelTranslator::VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *E) {
+ir::Expr
+KernelTranslator::VisitCXXScalarValueInitExpr(const CXXScalarValueInitExpr *E) {
   std::optional<ir::Type> T = typeOf(E);
   return T ? ir::Cast::make(*T, ir::Constant::makeInt(0)) : nullptr;
 }
@@ -247,7 +268,8 @@ ir::Expr KernelTranslator::VisitUnaryOperator(const UnaryOperator *E) {
     return translate(E->getSubExpr());
   case UO_LNot: {
     ir::Expr V = translate(E->getSubExpr());
-    return V ? ir::Unary::make(ir::UnaryOp::Not, ir::Cast::make(ir::Type::Bool, V))
+    return V ? ir::Unary::make(ir::UnaryOp::Not,
+                               ir::Cast::make(ir::Type::Bool, V))
              : nullptr;
   }
   case UO_AddrOf:
@@ -292,10 +314,12 @@ ir::Expr KernelTranslator::VisitBinaryOperator(const BinaryOperator *E) {
                             ir::Cast::make(ir::Type::Bool, R));
   // Clang has already converted both operands to their common type.
   ir::Type Common = ir::promote(L->Ty, R->Ty);
-  return ir::Binary::make(*Op, ir::Cast::make(Common, L), ir::Cast::make(Common, R));
+  return ir::Binary::make(*Op, ir::Cast::make(Common, L),
+                          ir::Cast::make(Common, R));
 }
 
-ir::Expr KernelTranslator::VisitConditionalOperator(const ConditionalOperator *E) {
+ir::Expr
+KernelTranslator::VisitConditionalOperator(const ConditionalOperator *E) {
   ir::Expr C = translate(E->getCond());
   ir::Expr T = translate(E->getTrueExpr());
   ir::Expr F = translate(E->getFalseExpr());

@@ -32,16 +32,19 @@ bool KernelTranslator::checkCentreWrite(const CXXOperatorCallExpr *Access,
 /// `v()++` and `--v()` on an InOut grid: a read and a store at the centre.
 void KernelTranslator::translateGridIncrement(const UnaryOperator *UO,
                                               const CXXOperatorCallExpr *Access,
-                                              const ParamInfo &P, ir::Block &B) {
+                                              const ParamInfo &P,
+                                              ir::Block &B) {
   if (!checkCentreWrite(Access, P))
     return;
   if (P.Kind == ir::ParamKind::Out)
     return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
-  ir::Expr Current = ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
+  ir::Expr Current =
+      ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
   ir::Expr One = ir::isFloat(P.Elem) ? ir::Constant::makeFloat(1, P.Elem)
                                      : ir::Constant::makeInt(1, P.Elem);
-  ir::Expr Value = ir::Binary::make(
-      UO->isIncrementOp() ? ir::BinaryOp::Add : ir::BinaryOp::Sub, Current, One);
+  ir::Expr Value = ir::Binary::make(UO->isIncrementOp() ? ir::BinaryOp::Add
+                                                        : ir::BinaryOp::Sub,
+                                    Current, One);
   B.push_back(ir::Stmt::store(P.Name, Value, locOf(UO->getBeginLoc())));
 }
 
@@ -58,14 +61,16 @@ void KernelTranslator::translateStore(const BinaryOperator *BO,
   } else {
     if (P.Kind == ir::ParamKind::Out)
       return report(Diag::ReadOutput, Access->getBeginLoc(), {P.Name});
-    ir::Expr Current = ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
+    ir::Expr Current =
+        ir::GridRead::make(P.Name, std::vector<int>(Rank, 0), P.Elem);
     Value = compoundValue(BO, Current, P.Elem);
   }
   if (Value)
     B.push_back(ir::Stmt::store(P.Name, Value, locOf(BO->getBeginLoc())));
 }
 
-ir::Expr KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E) {
+ir::Expr
+KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E) {
   if (E->getOperator() == OO_Call && E->getNumArgs() >= 1)
     if (const CXXRecordDecl *RD = E->getArg(0)->getType()->getAsCXXRecordDecl();
         RD && RD->isLambda()) {

@@ -24,7 +24,8 @@ const Expr *stripToReference(const Expr *E) {
       continue;
     }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+      if (C->getNumArgs() == 1 &&
+          C->getConstructor()->isCopyOrMoveConstructor()) {
         E = C->getArg(0);
         continue;
       }

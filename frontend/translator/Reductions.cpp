@@ -14,21 +14,31 @@ using namespace clang;
 
 std::string reductionWord(ir::ParamKind K) {
   switch (K) {
-  case ir::ParamKind::Sum: return "sum reduction";
-  case ir::ParamKind::Max: return "max reduction";
-  case ir::ParamKind::Min: return "min reduction";
-  case ir::ParamKind::Histogram: return "histogram";
-  default: return "parameter";
+  case ir::ParamKind::Sum:
+    return "sum reduction";
+  case ir::ParamKind::Max:
+    return "max reduction";
+  case ir::ParamKind::Min:
+    return "min reduction";
+  case ir::ParamKind::Histogram:
+    return "histogram";
+  default:
+    return "parameter";
   }
 }
 
 std::string reductionUpdate(const ParamInfo &P) {
   switch (P.Kind) {
-  case ir::ParamKind::Sum: return P.Name + " += e";
-  case ir::ParamKind::Max: return P.Name + " = max(" + P.Name + ", e)";
-  case ir::ParamKind::Min: return P.Name + " = min(" + P.Name + ", e)";
-  case ir::ParamKind::Histogram: return P.Name + "[i] += e";
-  default: return P.Name;
+  case ir::ParamKind::Sum:
+    return P.Name + " += e";
+  case ir::ParamKind::Max:
+    return P.Name + " = max(" + P.Name + ", e)";
+  case ir::ParamKind::Min:
+    return P.Name + " = min(" + P.Name + ", e)";
+  case ir::ParamKind::Histogram:
+    return P.Name + "[i] += e";
+  default:
+    return P.Name;
   }
 }
 
@@ -100,7 +110,8 @@ void KernelTranslator::translateReductionUpdate(const CXXOperatorCallExpr *CE,
   const Expr *Contribution = nullptr;
   if (First && First->Name == P.Name && !(Second && Second->Name == P.Name))
     Contribution = Call->getArg(1);
-  else if (Second && Second->Name == P.Name && !(First && First->Name == P.Name))
+  else if (Second && Second->Name == P.Name &&
+           !(First && First->Name == P.Name))
     Contribution = Call->getArg(0);
   if (!Contribution)
     return Refuse();

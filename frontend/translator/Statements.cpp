@@ -141,9 +141,9 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
   } else {
     // C++ leaves it indeterminate; the IR needs a value, and zero is the
     // one every later assignment overwrites.
-    Init = *T == ir::Type::Bool  ? ir::Constant::makeBool(false)
-           : ir::isFloat(*T)     ? ir::Constant::makeFloat(0, *T)
-                                 : ir::Constant::makeInt(0, *T);
+    Init = *T == ir::Type::Bool ? ir::Constant::makeBool(false)
+           : ir::isFloat(*T)    ? ir::Constant::makeFloat(0, *T)
+                                : ir::Constant::makeInt(0, *T);
   }
   KnownInts.erase(VD);
   if (QT.isConstQualified() && ir::isInteger(*T) && VD->getInit())
@@ -279,8 +279,9 @@ void KernelTranslator::translateIncrement(const UnaryOperator *UO,
     }
   const auto *Ref = dyn_cast<DeclRefExpr>(Operand);
   if (!Ref) {
-    report(Diag::UnsupportedExpr, UO->getExprLoc(),
-           {std::string("increment of ") + UO->getSubExpr()->getStmtClassName()});
+    report(
+        Diag::UnsupportedExpr, UO->getExprLoc(),
+        {std::string("increment of ") + UO->getSubExpr()->getStmtClassName()});
     return;
   }
   const ValueDecl *D = Ref->getDecl();
@@ -307,9 +308,9 @@ void KernelTranslator::translateIncrement(const UnaryOperator *UO,
 
 void KernelTranslator::translateIf(const IfStmt *S, ir::Block &B) {
   if (S->getInit() || S->getConditionVariable())
-    return report(Diag::UnsupportedStmt, S->getBeginLoc(),
-                  {"if with an initialiser",
-                   "declare the variable before the if"});
+    return report(
+        Diag::UnsupportedStmt, S->getBeginLoc(),
+        {"if with an initialiser", "declare the variable before the if"});
   if (S->isConstexpr()) {
     // Only the branch C++ keeps is part of the kernel.
     bool Taken = false;

@@ -179,9 +179,8 @@ void reportDuplicateKernels(ArrayRef<const FunctionDecl *> Kernels,
   }
 }
 
-std::optional<ir::Kernel> translateKernel(const FunctionDecl *FD,
-                                          ASTContext &Ctx,
-                                          DiagReporter &Diags) {
+std::optional<ir::Kernel>
+translateKernel(const FunctionDecl *FD, ASTContext &Ctx, DiagReporter &Diags) {
   // Operators (`void operator+(...)`) have no name to give the host API.
   if (FD->getDescribedFunctionTemplate() || FD->isTemplateInstantiation() ||
       isa<CXXMethodDecl>(FD) || !FD->getIdentifier()) {

@@ -86,7 +86,8 @@ bool isReservedName(llvm::StringRef Name);
 bool inStencilNamespace(const clang::Decl *D);
 
 /// The scalar IR type of a Clang type, or nullopt for anything else.
-std::optional<ir::Type> scalarType(clang::QualType QT, const clang::ASTContext &Ctx);
+std::optional<ir::Type> scalarType(clang::QualType QT,
+                                   const clang::ASTContext &Ctx);
 
 /// The value of E when it is a scalar C++ constant Clang can evaluate
 /// (constexpr globals, their elements and members, sizeof), else nullptr.
@@ -108,9 +109,11 @@ std::string reductionWord(ir::ParamKind K);
 
 std::string reductionUpdate(const ParamInfo &P);
 
-class KernelTranslator : public clang::ConstStmtVisitor<KernelTranslator, ir::Expr> {
+class KernelTranslator
+    : public clang::ConstStmtVisitor<KernelTranslator, ir::Expr> {
 public:
-  KernelTranslator(const clang::FunctionDecl *FD, clang::ASTContext &Ctx, DiagReporter &Diags)
+  KernelTranslator(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                   DiagReporter &Diags)
       : FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags) {}
 
   std::optional<ir::Kernel> run();
@@ -118,13 +121,20 @@ public:
   // Expressions: each returns nullptr after reporting a diagnostic.
   ir::Expr translate(const clang::Expr *E);
   ir::Expr VisitStmt(const clang::Stmt *S);
-  ir::Expr VisitParenExpr(const clang::ParenExpr *E) { return translate(E->getSubExpr()); }
-  ir::Expr VisitExprWithCleanups(const clang::ExprWithCleanups *E) { return translate(E->getSubExpr()); }
-  ir::Expr VisitConstantExpr(const clang::ConstantExpr *E) { return translate(E->getSubExpr()); }
+  ir::Expr VisitParenExpr(const clang::ParenExpr *E) {
+    return translate(E->getSubExpr());
+  }
+  ir::Expr VisitExprWithCleanups(const clang::ExprWithCleanups *E) {
+    return translate(E->getSubExpr());
+  }
+  ir::Expr VisitConstantExpr(const clang::ConstantExpr *E) {
+    return translate(E->getSubExpr());
+  }
   ir::Expr VisitCXXDefaultArgExpr(const clang::CXXDefaultArgExpr *E) {
     return translate(E->getExpr());
   }
-  ir::Expr VisitMaterializeTemporaryExpr(const clang::MaterializeTemporaryExpr *E) {
+  ir::Expr
+  VisitMaterializeTemporaryExpr(const clang::MaterializeTemporaryExpr *E) {
     return translate(E->getSubExpr());
   }
   ir::Expr VisitCastExpr(const clang::CastExpr *E);
@@ -147,8 +157,11 @@ public:
   ir::Expr VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *E) {
     return foldConstant(E);
   }
-  ir::Expr VisitMemberExpr(const clang::MemberExpr *E) { return foldConstant(E); }
-  ir::Expr VisitUnaryExprOrTypeTraitExpr(const clang::UnaryExprOrTypeTraitExpr *E) {
+  ir::Expr VisitMemberExpr(const clang::MemberExpr *E) {
+    return foldConstant(E);
+  }
+  ir::Expr
+  VisitUnaryExprOrTypeTraitExpr(const clang::UnaryExprOrTypeTraitExpr *E) {
     return foldConstant(E);
   }
   ir::Expr foldConstant(const clang::Expr *E);
@@ -161,7 +174,8 @@ private:
 
   // Statements.
   void translateStmt(const clang::Stmt *S, ir::Block &B, bool LastInBody);
-  void translateStmtChecked(const clang::Stmt *S, ir::Block &B, bool LastInBody);
+  void translateStmtChecked(const clang::Stmt *S, ir::Block &B,
+                            bool LastInBody);
   void translateDecl(const clang::Decl *D, ir::Block &B);
   void translateLocal(const clang::VarDecl *VD, ir::Block &B);
   void translateExprStmt(const clang::Expr *E, ir::Block &B);
@@ -170,7 +184,8 @@ private:
   void translateGridIncrement(const clang::UnaryOperator *UO,
                               const clang::CXXOperatorCallExpr *Access,
                               const ParamInfo &P, ir::Block &B);
-  void translateStore(const clang::BinaryOperator *BO, const clang::CXXOperatorCallExpr *Access,
+  void translateStore(const clang::BinaryOperator *BO,
+                      const clang::CXXOperatorCallExpr *Access,
                       const ParamInfo &P, ir::Block &B);
   void translateHistogramAdd(const clang::BinaryOperator *BO,
                              const clang::CXXOperatorCallExpr *Access,
@@ -183,11 +198,14 @@ private:
   // Pieces of expressions.
   ir::Expr gridRead(const clang::CXXOperatorCallExpr *E, const ParamInfo &P);
   bool isCentre(const clang::CXXOperatorCallExpr *Access, const ParamInfo &P);
-  bool checkOffsetCount(const clang::CXXOperatorCallExpr *Access, const ParamInfo &P);
-  bool checkCentreWrite(const clang::CXXOperatorCallExpr *Access, const ParamInfo &P);
+  bool checkOffsetCount(const clang::CXXOperatorCallExpr *Access,
+                        const ParamInfo &P);
+  bool checkCentreWrite(const clang::CXXOperatorCallExpr *Access,
+                        const ParamInfo &P);
   ir::Expr mathCall(const clang::CallExpr *E, ir::MathFn Fn);
   ir::Expr indexCall(const clang::CallExpr *E);
-  ir::Expr inlineHelper(const clang::CallExpr *E, const clang::FunctionDecl *Helper);
+  ir::Expr inlineHelper(const clang::CallExpr *E,
+                        const clang::FunctionDecl *Helper);
   ir::Expr compoundValue(const clang::BinaryOperator *BO, ir::Expr Current,
                          ir::Type Target);
   std::optional<ir::Type> typeOf(const clang::Expr *E);
@@ -198,7 +216,8 @@ private:
   unsigned depthOf(const ir::Expr &E);
   std::string freshName(llvm::StringRef Base);
   ir::SourceLoc locOf(clang::SourceLocation L) const;
-  void report(Diag D, clang::SourceLocation L, std::initializer_list<std::string> A = {}) {
+  void report(Diag D, clang::SourceLocation L,
+              std::initializer_list<std::string> A = {}) {
     // Some implicit nodes (default arguments) have no location of their own.
     Diags.report(D, L.isValid() ? L : StatementLoc, A);
   }

@@ -40,8 +40,8 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
     return Refuse();
   std::optional<int64_t> Start = evaluateInt(Var->getInit());
   // Condition: `i OP B` or `B OP i` with B constant.
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Start || !Cond || !Cond->isComparisonOp())
     return Refuse();
   auto IsVar = [&](const Expr *E) {
@@ -63,8 +63,8 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
     if (UO->isIncrementDecrementOp() && IsVar(UO->getSubExpr()))
       Step = UO->isIncrementOp() ? 1 : -1;
   } else if (const auto *CAO = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    if (IsVar(CAO->getLHS()) && (CAO->getOpcode() == BO_AddAssign ||
-                                 CAO->getOpcode() == BO_SubAssign))
+    if (IsVar(CAO->getLHS()) &&
+        (CAO->getOpcode() == BO_AddAssign || CAO->getOpcode() == BO_SubAssign))
       if (std::optional<int64_t> C = evaluateInt(CAO->getRHS()))
         Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
   }
@@ -72,12 +72,18 @@ void KernelTranslator::translateFor(const ForStmt *S, ir::Block &B) {
     return Refuse();
   auto Continues = [&](int64_t V) {
     switch (Op) {
-    case BO_LT: return V < *Bound;
-    case BO_LE: return V <= *Bound;
-    case BO_GT: return V > *Bound;
-    case BO_GE: return V >= *Bound;
-    case BO_NE: return V != *Bound;
-    default: return false;
+    case BO_LT:
+      return V < *Bound;
+    case BO_LE:
+      return V <= *Bound;
+    case BO_GT:
+      return V > *Bound;
+    case BO_GE:
+      return V >= *Bound;
+    case BO_NE:
+      return V != *Bound;
+    default:
+      return false;
     }
   };
   // Every value the variable takes, the one that ends the loop included,
@@ -129,7 +135,8 @@ std::optional<int64_t> inTypeOf(const Expr *E, int64_t V, bool Overflowed) {
   if (Overflowed)
     return std::nullopt;
   const auto *BT = E->getType()->getAs<BuiltinType>();
-  if (BT && BT->getKind() == BuiltinType::Int && (V < INT32_MIN || V > INT32_MAX))
+  if (BT && BT->getKind() == BuiltinType::Int &&
+      (V < INT32_MIN || V > INT32_MAX))
     return std::nullopt;
   return V;
 }
@@ -186,16 +193,23 @@ std::optional<int64_t> KernelTranslator::evaluateInt(const Expr *E) {
     int64_t V = 0;
     bool Overflowed = false;
     switch (BO->getOpcode()) {
-    case BO_Add: Overflowed = __builtin_add_overflow(*L, *R, &V); break;
-    case BO_Sub: Overflowed = __builtin_sub_overflow(*L, *R, &V); break;
-    case BO_Mul: Overflowed = __builtin_mul_overflow(*L, *R, &V); break;
+    case BO_Add:
+      Overflowed = __builtin_add_overflow(*L, *R, &V);
+      break;
+    case BO_Sub:
+      Overflowed = __builtin_sub_overflow(*L, *R, &V);
+      break;
+    case BO_Mul:
+      Overflowed = __builtin_mul_overflow(*L, *R, &V);
+      break;
     case BO_Div:
     case BO_Rem:
       if (*R == 0 || (*L == INT64_MIN && *R == -1))
         return std::nullopt;
       V = BO->getOpcode() == BO_Div ? *L / *R : *L % *R;
       break;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
     }
     return inTypeOf(E, V, Overflowed);
   }

@@ -65,7 +65,8 @@ template <class T> T value(Rng &R) {
   }
 }
 
-template <class T, int R> stencil::HostGrid<T, R> filled(const stencil::Extents<R> &E, uint64_t Seed) {
+template <class T, int R>
+stencil::HostGrid<T, R> filled(const stencil::Extents<R> &E, uint64_t Seed) {
   stencil::HostGrid<T, R> G(E);
   Rng Gen(Seed);
   for (int64_t I = 0; I < G.size(); ++I)
@@ -113,8 +114,9 @@ inline void mismatch(const char *What, const std::string &Detail) {
   ++tally().Mismatches;
   if (C.Transcendental)
     ++tally().TranscendentalMismatches;
-  std::printf("MISMATCH variant=%s seed=%lld kernel=%s%s %s: %s\n", C.Variant, C.Seed, C.Kernel,
-              C.Transcendental ? " (transcendental)" : "", What, Detail.c_str());
+  std::printf("MISMATCH variant=%s seed=%lld kernel=%s%s %s: %s\n", C.Variant,
+              C.Seed, C.Kernel, C.Transcendental ? " (transcendental)" : "",
+              What, Detail.c_str());
   std::fflush(stdout);
 }
 
@@ -127,7 +129,9 @@ template <class T> std::string show(T V) {
   return B;
 }
 
-template <class T> bool same(T A, T B) { return std::memcmp(&A, &B, sizeof(T)) == 0; }
+template <class T> bool same(T A, T B) {
+  return std::memcmp(&A, &B, sizeof(T)) == 0;
+}
 
 template <class T> const char *zeroNote(T A, T B) {
   if constexpr (std::is_floating_point_v<T>)
@@ -139,7 +143,8 @@ template <class T> const char *zeroNote(T A, T B) {
 /// Every point of a field, bit for bit (points outside the domain too: both
 /// sides start from the same contents and must leave them alone).
 template <class T, int R>
-void field(const char *What, const stencil::HostGrid<T, R> &Ref, const stencil::HostGrid<T, R> &Got) {
+void field(const char *What, const stencil::HostGrid<T, R> &Ref,
+           const stencil::HostGrid<T, R> &Got) {
   int64_t Differ = 0, First = -1;
   for (int64_t I = 0; I < Ref.size(); ++I)
     if (!same(Ref.data()[I], Got.data()[I])) {
@@ -148,44 +153,52 @@ void field(const char *What, const stencil::HostGrid<T, R> &Ref, const stencil::
       ++Differ;
     }
   if (Differ)
-    mismatch(What, std::to_string(Differ) + " of " + std::to_string(Ref.size()) +
-                       " points differ; first at linear " + std::to_string(First) + ": ref " +
-                       show(Ref.data()[First]) + " got " + show(Got.data()[First]) +
-                       zeroNote(Ref.data()[First], Got.data()[First]));
+    mismatch(What,
+             std::to_string(Differ) + " of " + std::to_string(Ref.size()) +
+                 " points differ; first at linear " + std::to_string(First) +
+                 ": ref " + show(Ref.data()[First]) + " got " +
+                 show(Got.data()[First]) +
+                 zeroNote(Ref.data()[First], Got.data()[First]));
 }
 
 /// Max/Min results and integer sums: bit for bit.
 template <class T> void exact(const char *What, T Ref, T Got) {
   if (!same(Ref, Got))
-    mismatch(What, "ref " + show(Ref) + " got " + show(Got) + zeroNote(Ref, Got));
+    mismatch(What,
+             "ref " + show(Ref) + " got " + show(Got) + zeroNote(Ref, Got));
 }
 
 template <class T> double ulp(double X) {
   double A = std::fabs(X);
   T V = T(A);
-  return double(std::nextafter(V, std::numeric_limits<T>::infinity())) - double(V);
+  return double(std::nextafter(V, std::numeric_limits<T>::infinity())) -
+         double(V);
 }
 
 /// A floating-point sum of N terms whose magnitudes add to AbsSum, CPU
 /// accumulator Acc, result type T.
 template <class T, class Acc>
 void sum(const char *What, T Ref, T Got, double N, double AbsSum) {
-  if constexpr (!std::is_floating_point_v<T> && !std::is_floating_point_v<Acc>) {
+  if constexpr (!std::is_floating_point_v<T> &&
+                !std::is_floating_point_v<Acc>) {
     exact(What, Ref, Got);
   } else {
-    double Bound = 2.0 * N * std::numeric_limits<Acc>::epsilon() * AbsSum + 2.0 * ulp<T>(double(Ref));
+    double Bound = 2.0 * N * std::numeric_limits<Acc>::epsilon() * AbsSum +
+                   2.0 * ulp<T>(double(Ref));
     double D = std::fabs(double(Ref) - double(Got));
     if (!(D <= Bound) || std::isnan(double(Got)))
-      mismatch(What, "ref " + show(Ref) + " got " + show(Got) + " |diff| " + show(D) +
-                         " > bound " + show(Bound) + " (n " + show(N) + ", sum|t| " + show(AbsSum) + ")");
+      mismatch(What, "ref " + show(Ref) + " got " + show(Got) + " |diff| " +
+                         show(D) + " > bound " + show(Bound) + " (n " +
+                         show(N) + ", sum|t| " + show(AbsSum) + ")");
   }
 }
 
 /// Histogram bins: exactly, or (float weights) each bin within the bound of
 /// its own terms (AbsBins from the twin, plus the starting value).
 template <class T>
-void histogram(const char *What, const stencil::HostGrid<T, 1> &Ref, const stencil::HostGrid<T, 1> &Got,
-               bool Exact, double N, const stencil::HostGrid<double, 1> *AbsBins) {
+void histogram(const char *What, const stencil::HostGrid<T, 1> &Ref,
+               const stencil::HostGrid<T, 1> &Got, bool Exact, double N,
+               const stencil::HostGrid<double, 1> *AbsBins) {
   int64_t Differ = 0, First = -1;
   double FirstBound = 0;
   for (int64_t I = 0; I < Ref.size(); ++I) {
@@ -193,7 +206,8 @@ void histogram(const char *What, const stencil::HostGrid<T, 1> &Ref, const stenc
     bool Ok = same(A, B);
     double Bound = 0;
     if (!Ok && !Exact && AbsBins) {
-      Bound = 2.0 * N * std::numeric_limits<T>::epsilon() * AbsBins->data()[I] + 2.0 * ulp<T>(double(A));
+      Bound = 2.0 * N * std::numeric_limits<T>::epsilon() * AbsBins->data()[I] +
+              2.0 * ulp<T>(double(A));
       Ok = std::fabs(double(A) - double(B)) <= Bound;
     }
     if (!Ok) {
@@ -205,14 +219,18 @@ void histogram(const char *What, const stencil::HostGrid<T, 1> &Ref, const stenc
     }
   }
   if (Differ)
-    mismatch(What, std::to_string(Differ) + " of " + std::to_string(Ref.size()) +
-                       " bins differ; first bin " + std::to_string(First) + ": ref " +
-                       show(Ref.data()[First]) + " got " + show(Got.data()[First]) +
-                       (Exact ? std::string(" (exact)") : " bound " + show(FirstBound)));
+    mismatch(
+        What,
+        std::to_string(Differ) + " of " + std::to_string(Ref.size()) +
+            " bins differ; first bin " + std::to_string(First) + ": ref " +
+            show(Ref.data()[First]) + " got " + show(Got.data()[First]) +
+            (Exact ? std::string(" (exact)") : " bound " + show(FirstBound)));
 }
 
 /// Runs one kernel's test, counting an exception as a mismatch.
-template <class F> void test(const char *Variant, long long Seed, const char *Kernel, bool Transcendental, F &&Body) {
+template <class F>
+void test(const char *Variant, long long Seed, const char *Kernel,
+          bool Transcendental, F &&Body) {
   Current &C = current();
   C.Variant = Variant;
   C.Seed = Seed;
@@ -231,9 +249,11 @@ template <class F> void test(const char *Variant, long long Seed, const char *Ke
 
 inline int finish(const char *Variant, int Specs) {
   const Tally &T = tally();
-  std::printf("difftest: %d specs, %d kernels, %d mismatches (variant %s; %d kernels with a mismatch; "
+  std::printf("difftest: %d specs, %d kernels, %d mismatches (variant %s; %d "
+              "kernels with a mismatch; "
               "%d mismatches in kernels with transcendental functions)\n",
-              Specs, T.Kernels, T.Mismatches, Variant, T.KernelsWithMismatch, T.TranscendentalMismatches);
+              Specs, T.Kernels, T.Mismatches, Variant, T.KernelsWithMismatch,
+              T.TranscendentalMismatches);
   return T.Mismatches ? 1 : 0;
 }
 

@@ -28,16 +28,17 @@ using stencil::detail::divideExact;
 namespace {
 
 template <class T> bool sameBits(T A, T B) {
-  return std::memcmp(&A, &B, sizeof(T)) == 0 || (std::isnan(A) && std::isnan(B));
+  return std::memcmp(&A, &B, sizeof(T)) == 0 ||
+         (std::isnan(A) && std::isnan(B));
 }
 
-template <class T> ::testing::AssertionResult exact(T A, T B) {
+template <class T>::testing::AssertionResult exact(T A, T B) {
   const T Y = T(1) / B;
   const T Got = divideExact(A, B, Y), Want = A / B;
   if (sameBits(Got, Want))
     return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << std::hexfloat << A << " / " << B << " = " << Want << ", got " << Got;
+  return ::testing::AssertionFailure() << std::hexfloat << A << " / " << B
+                                       << " = " << Want << ", got " << Got;
 }
 
 float withSignificand(uint32_t Bits23, int Exponent) {
@@ -46,8 +47,8 @@ float withSignificand(uint32_t Bits23, int Exponent) {
 
 TEST(ExactDivision, FloatEveryDividendSignificand) {
   std::mt19937 Rng(20261123);
-  std::vector<uint32_t> Divisors = {0, 1, 0x7fffff, 0x7ffffe, 0x400000,
-                                    0x555555, 0x2aaaab};
+  std::vector<uint32_t> Divisors = {0,        1,        0x7fffff, 0x7ffffe,
+                                    0x400000, 0x555555, 0x2aaaab};
   while (Divisors.size() < 40)
     Divisors.push_back(Rng() & 0x7fffff);
   long Failures = 0;
@@ -80,8 +81,14 @@ TEST(ExactDivision, DoubleRandomPairsOverTheRange) {
 
 TEST(ExactDivision, DoubleExtremeSignificands) {
   const double Ones = 2.0 - std::ldexp(1.0, -52);
-  const double Values[] = {1.0, Ones, 1.0 + std::ldexp(1.0, -52), 1.5,
-                           std::nextafter(1.5, 2.0), 3.0, 10.0, 0.1};
+  const double Values[] = {1.0,
+                           Ones,
+                           1.0 + std::ldexp(1.0, -52),
+                           1.5,
+                           std::nextafter(1.5, 2.0),
+                           3.0,
+                           10.0,
+                           0.1};
   for (double A : Values)
     for (double B : Values)
       for (int E = -60; E <= 60; E += 20) {
@@ -93,10 +100,11 @@ TEST(ExactDivision, DoubleExtremeSignificands) {
 TEST(ExactDivision, EdgesTakeTheDivision) {
   const double Inf = std::numeric_limits<double>::infinity();
   const double NaN = std::numeric_limits<double>::quiet_NaN();
-  const double Edges[] = {0.0, -0.0, Inf, -Inf, NaN, 5e-324, -1e-310,
-                          0x1p-801, 0x1p+801, 1e308, 3.0};
+  const double Edges[] = {0.0,     -0.0,     Inf,      -Inf,  NaN, 5e-324,
+                          -1e-310, 0x1p-801, 0x1p+801, 1e308, 3.0};
   for (double A : Edges)
-    for (double B : {3.0, -7.0, 0x1p-127, 0x1p+127, 1e-300, 0.0, -0.0, Inf, NaN})
+    for (double B :
+         {3.0, -7.0, 0x1p-127, 0x1p+127, 1e-300, 0.0, -0.0, Inf, NaN})
       EXPECT_TRUE(exact(A, B));
   const float FInf = std::numeric_limits<float>::infinity();
   for (float A : {0.0f, -0.0f, FInf, 1e-30f, 1e30f, 3.0f})

@@ -3,12 +3,13 @@
 
 #include <gtest/gtest.h>
 
-using stencil::HistogramLowering;
 using stencil::chooseHistogramLowering;
+using stencil::HistogramLowering;
 
 namespace {
 
-constexpr int64_t H100Optin = 227 * 1024; // cudaDevAttrMaxSharedMemoryPerBlockOptin
+constexpr int64_t H100Optin =
+    227 * 1024; // cudaDevAttrMaxSharedMemoryPerBlockOptin
 
 TEST(HistogramModel, SharedWhenTheBinsFit) {
   for (int64_t Bins : {1, 10, 100, 1000, 10000})
@@ -99,9 +100,11 @@ TEST(HistogramModel, RangesForTheReport) {
   EXPECT_EQ(R[2].LastBins, -1);
   // The ranges agree with the choice at every boundary.
   for (int I = 0; I < N; ++I) {
-    EXPECT_EQ(chooseHistogramLowering(R[I].FirstBins, 8, true, H100Optin), R[I].Lowering);
+    EXPECT_EQ(chooseHistogramLowering(R[I].FirstBins, 8, true, H100Optin),
+              R[I].Lowering);
     if (R[I].LastBins > 0) {
-      EXPECT_EQ(chooseHistogramLowering(R[I].LastBins, 8, true, H100Optin), R[I].Lowering);
+      EXPECT_EQ(chooseHistogramLowering(R[I].LastBins, 8, true, H100Optin),
+                R[I].Lowering);
     }
   }
   // Too little shared memory for one bin: plain atomics throughout.

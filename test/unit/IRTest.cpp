@@ -21,7 +21,9 @@ Param scalar(const char *Name) {
 Expr read(const char *G, int A, int B) {
   return GridRead::make(G, {A, B}, Type::Float64);
 }
-Expr param(const char *N) { return Var::make(N, VarScope::Param, Type::Float64); }
+Expr param(const char *N) {
+  return Var::make(N, VarScope::Param, Type::Float64);
+}
 Expr add(Expr A, Expr B) { return Binary::make(BinaryOp::Add, A, B); }
 
 /// A Helmholtz sweep like examples/jacobi2d's helmholtz_sweep, built by hand.
@@ -29,10 +31,14 @@ Kernel helmholtz() {
   Kernel K;
   K.Name = "helmholtz_sweep";
   K.Rank = 2;
-  K.Params = {grid(ParamKind::In, "uold"), grid(ParamKind::In, "f"),
-              grid(ParamKind::Out, "u"),
-              Param{ParamKind::Sum, "error", Type::Float64, Type::Float64, 0, {}},
-              scalar("ax"), scalar("b"), scalar("omega")};
+  K.Params = {
+      grid(ParamKind::In, "uold"),
+      grid(ParamKind::In, "f"),
+      grid(ParamKind::Out, "u"),
+      Param{ParamKind::Sum, "error", Type::Float64, Type::Float64, 0, {}},
+      scalar("ax"),
+      scalar("b"),
+      scalar("omega")};
   Expr Stencil = add(Binary::make(BinaryOp::Mul, param("ax"),
                                   add(read("uold", 0, -1), read("uold", 0, 1))),
                      add(read("uold", -1, 0), read("uold", 1, 0)));
@@ -41,10 +47,11 @@ Kernel helmholtz() {
       param("b"));
   K.Body.push_back(Stmt::declare("resid", Type::Float64, Resid, {5, 3}));
   Expr R = Var::make("resid", VarScope::Local, Type::Float64);
-  K.Body.push_back(Stmt::store(
-      "u", Binary::make(BinaryOp::Sub, read("uold", 0, 0),
-                        Binary::make(BinaryOp::Mul, param("omega"), R)),
-      {6, 3}));
+  K.Body.push_back(
+      Stmt::store("u",
+                  Binary::make(BinaryOp::Sub, read("uold", 0, 0),
+                               Binary::make(BinaryOp::Mul, param("omega"), R)),
+                  {6, 3}));
   K.Body.push_back(
       Stmt::reduce("error", Binary::make(BinaryOp::Mul, R, R), {7, 3}));
   return K;
@@ -140,9 +147,11 @@ TEST(HoistDivision, UniformDivisorBecomesReciprocal) {
 
 TEST(HoistDivision, LeavesGridAndIntegerDivisors) {
   Kernel K = helmholtz();
-  K.Body.push_back(Stmt::declare(
-      "g", Type::Float64, Binary::make(BinaryOp::Div, param("b"), read("f", 0, 0))));
-  K.Params.push_back(Param{ParamKind::Scalar, "n", Type::Int32, Type::Int32, 0, {}});
+  K.Body.push_back(
+      Stmt::declare("g", Type::Float64,
+                    Binary::make(BinaryOp::Div, param("b"), read("f", 0, 0))));
+  K.Params.push_back(
+      Param{ParamKind::Scalar, "n", Type::Int32, Type::Int32, 0, {}});
   K.Body.push_back(Stmt::declare(
       "q", Type::Int32,
       Binary::make(BinaryOp::Div, Index::make(0),

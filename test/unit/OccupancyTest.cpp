@@ -58,9 +58,12 @@ TEST(Occupancy, SharedMemoryBinds) {
   expectOccupancy(256, 32, 48 * 1024, 4, 0.5, OccupancyLimiter::SharedMemory);
   // 2 KB of reduction scratch (256 doubles) leaves occupancy at 100%.
   EXPECT_DOUBLE_EQ(theoreticalOccupancy(hopper(), 256, 32, 2048).Fraction, 1.0);
-  // The 128-byte unit: 27 KB + 1 KB reserved fits 8 times; 1 byte more does not.
-  EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 32, 27 * 1024 + 512).BlocksPerSm, 8);
-  EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 32, 27 * 1024 + 513).BlocksPerSm, 7);
+  // The 128-byte unit: 27 KB + 1 KB reserved fits 8 times; 1 byte more does
+  // not.
+  EXPECT_EQ(
+      theoreticalOccupancy(hopper(), 256, 32, 27 * 1024 + 512).BlocksPerSm, 8);
+  EXPECT_EQ(
+      theoreticalOccupancy(hopper(), 256, 32, 27 * 1024 + 513).BlocksPerSm, 7);
 }
 
 TEST(Occupancy, BlockCountBindsSmallBlocks) {
@@ -74,7 +77,8 @@ TEST(Occupancy, PartialWarpsCountWhole) {
 }
 
 TEST(Occupancy, TooBigDoesNotRun) {
-  EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 32, 227 * 1024 + 1).BlocksPerSm, 0);
+  EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 32, 227 * 1024 + 1).BlocksPerSm,
+            0);
   EXPECT_EQ(theoreticalOccupancy(hopper(), 256, 256, 0).BlocksPerSm, 0);
   EXPECT_EQ(theoreticalOccupancy(hopper(), 2048, 16, 0).BlocksPerSm, 0);
   // 1024 threads x 128 registers need 128K registers: more than the SM has.
@@ -110,15 +114,16 @@ TEST(Occupancy, AgreesWithCudaOccupancyCalculator) {
   int Compared = 0;
   for (int Threads : {32, 64, 96, 100, 128, 192, 256, 384, 512, 768, 1024})
     for (int Registers = 8; Registers <= 255; ++Registers)
-      for (int Shared : {0, 128, 2048, 27 * 1024 + 512, 27 * 1024 + 513, 48 * 1024,
-                         100000, 227 * 1024}) {
+      for (int Shared : {0, 128, 2048, 27 * 1024 + 512, 27 * 1024 + 513,
+                         48 * 1024, 100000, 227 * 1024}) {
         A.numRegs = Registers;
         cudaOccResult R;
-        int Want = cudaOccMaxActiveBlocksPerMultiprocessor(&R, &P, &A, &State, Threads,
-                                                           Shared) == CUDA_OCC_SUCCESS
+        int Want = cudaOccMaxActiveBlocksPerMultiprocessor(
+                       &R, &P, &A, &State, Threads, Shared) == CUDA_OCC_SUCCESS
                        ? R.activeBlocksPerMultiprocessor
                        : 0;
-        ASSERT_EQ(theoreticalOccupancy(hopper(), Threads, Registers, Shared).BlocksPerSm,
+        ASSERT_EQ(theoreticalOccupancy(hopper(), Threads, Registers, Shared)
+                      .BlocksPerSm,
                   Want)
             << Threads << " threads, " << Registers << " registers, " << Shared
             << " B shared";

@@ -58,7 +58,9 @@ TEST(Report, MatchesMangledNames) {
 
 TEST(Report, ReadsIntegerTemplateArguments) {
   std::optional<MangledFunction> F = parseMangledFunction(
-      "_ZN3gpu39_GLOBAL__N__6c388771_7_spec_cu_6987718720histogram_int_kernelILi3EEEvPKdPilPN7stencil6detail14HistogramFaultEiNS6_6DomainILi1EEE");
+      "_ZN3gpu39_GLOBAL__N__6c388771_7_spec_cu_6987718720histogram_int_"
+      "kernelILi3EEEvPKdPilPN7stencil6detail14HistogramFaultEiNS6_"
+      "6DomainILi1EEE");
   ASSERT_TRUE(F);
   EXPECT_EQ(F->Name, "histogram_int_kernel");
   EXPECT_EQ(F->IntArgument, 3);
@@ -77,7 +79,8 @@ TEST(Report, ReadsIntegerTemplateArguments) {
 TEST(Report, ReadsIndexTypeTemplateArguments) {
   // Stencil kernels are templates on their index type (int or int64_t).
   std::optional<MangledFunction> F = parseMangledFunction(
-      "_ZN3gpu39_GLOBAL__N__51d081a1_7_spec_cu_1f814bbf11norm_kernelIlEEvPKdPdN7stencil6detail6DomainILi2EEE");
+      "_ZN3gpu39_GLOBAL__N__51d081a1_7_spec_cu_1f814bbf11norm_"
+      "kernelIlEEvPKdPdN7stencil6detail6DomainILi2EEE");
   ASSERT_TRUE(F);
   EXPECT_EQ(F->Name, "norm_kernel");
   EXPECT_EQ(F->TypeArgument, "int64_t");

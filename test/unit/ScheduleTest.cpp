@@ -60,7 +60,8 @@ TEST(Tile, StreamsTheOutermostDimensionOnlyWhenReadAcrossIt) {
   EXPECT_EQ(Rows.StreamDim, -1);
   EXPECT_EQ(Rows.PointsPerThread, 1);
   EXPECT_EQ(chooseSchedule(kernel(1, Type::Float32, 0, false)).StreamDim, -1)
-      << "rank 1 never streams: a thread's consecutive points would not coalesce";
+      << "rank 1 never streams: a thread's consecutive points would not "
+         "coalesce";
 }
 
 TEST(Tile, PersistentGridForRank1And2Reductions) {
@@ -91,7 +92,8 @@ Kernel coefficients(int N, Type Elem, bool Histogram = false) {
   K.Body.push_back(Stmt::store("out", Sum));
   if (Histogram) {
     K.Params.push_back(Param{ParamKind::Histogram, "h", Elem, Elem, 1, {}});
-    K.Body.push_back(Stmt::histAdd("h", Constant::makeInt(0, Type::Int64), Sum));
+    K.Body.push_back(
+        Stmt::histAdd("h", Constant::makeInt(0, Type::Int64), Sum));
   }
   K.Foot = computeFootprint(K);
   return K;
@@ -102,7 +104,8 @@ TEST(MergeArrays, WholeVectorsOnly) {
   Kernel Himeno = coefficients(13, Type::Float32);
   ASSERT_TRUE(createMergeArraysPass()->run(Himeno, Opts));
   ASSERT_EQ(Himeno.Merged.size(), 1u);
-  EXPECT_EQ(Himeno.Merged[0].Grids.size(), 12u) << "the 13th grid stays separate";
+  EXPECT_EQ(Himeno.Merged[0].Grids.size(), 12u)
+      << "the 13th grid stays separate";
   EXPECT_EQ(mergedRecordFields(12, Type::Float32), 12);
 
   Kernel Three = coefficients(3, Type::Float32);

@@ -1,6 +1,6 @@
 //===- SmemCacheTest.cpp - smem-cache's decisions -------------------------===//
-#include "codegen/Footprint.h"
 #include "codegen/passes/SmemCache.h"
+#include "codegen/Footprint.h"
 
 #include <gtest/gtest.h>
 
@@ -55,7 +55,8 @@ TEST(SmemCache, HaloFromTheFootprintTileFromTheReshapedBlock) {
   EXPECT_EQ(K.Sched.PointsPerThread, 1);
   ASSERT_EQ(K.Remarks.size(), 1u);
   // (8 + 2) x (32 + 1) doubles.
-  EXPECT_NE(K.Remarks[0].Message.find("2640 bytes per block"), std::string::npos);
+  EXPECT_NE(K.Remarks[0].Message.find("2640 bytes per block"),
+            std::string::npos);
 }
 
 TEST(SmemCache, KeepsABlockFromTile) {

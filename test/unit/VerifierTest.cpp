@@ -5,10 +5,10 @@
 // broken decision must stop at the verifier, not reach nvcc or the GPU.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/Verifier.h"
 #include "codegen/Footprint.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
-#include "codegen/Verifier.h"
 
 #include <gtest/gtest.h>
 
@@ -22,8 +22,8 @@ namespace {
 Module parse(const std::string &Text) {
   ParseError Err;
   std::optional<Module> M = parseModule(Text, Err);
-  EXPECT_TRUE(M.has_value()) << Err.Loc.Line << ":" << Err.Loc.Col << ": "
-                             << Err.Message;
+  EXPECT_TRUE(M.has_value())
+      << Err.Loc.Line << ":" << Err.Loc.Col << ": " << Err.Message;
   return M ? std::move(*M) : Module{};
 }
 
@@ -67,35 +67,44 @@ TEST(Verifier, GoodDecisionsPass) {
 }
 
 TEST(Verifier, ScheduleOverDeviceLimits) {
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Sched.Block = {64, 32, 1}; })
-                .find("2048 threads, more than 1024"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Sched.Block = {64, 32, 1};
+            }).find("2048 threads, more than 1024"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Sched.Block = {0, 8, 1}; })
-                .find("dimension below 1"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Sched.Block = {0, 8, 1};
+            }).find("dimension below 1"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Sched.Block = {1, 1, 65}; })
-                .find("block z 65 is more than 64"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Sched.Block = {1, 1, 65};
+            }).find("block z 65 is more than 64"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Sched.StreamDim = 2; })
-                .find("streamed dimension 2 in a kernel of rank 2"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Sched.StreamDim = 2;
+            }).find("streamed dimension 2 in a kernel of rank 2"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Sched.PointsPerThread = 0; })
-                .find("points per thread 0"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Sched.PointsPerThread = 0;
+            }).find("points per thread 0"),
             std::string::npos);
 }
 
 TEST(Verifier, MergeGroups) {
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Merged[0].Grids.push_back("zz"); })
-                .find("'zz' is not an In grid"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Merged[0].Grids.push_back("zz");
+            }).find("'zz' is not an In grid"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Merged[0].Grids.push_back("q"); })
-                .find("'q' is not an In grid"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Merged[0].Grids.push_back("q");
+            }).find("'q' is not an In grid"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Merged[0].Grids.push_back("a"); })
-                .find("'a' is merged twice"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Merged[0].Grids.push_back("a");
+            }).find("'a' is merged twice"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Merged[0].Elem = Type::Float64; })
-                .find("'a' is f32, the records hold f64"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Merged[0].Elem = Type::Float64;
+            }).find("'a' is f32, the records hold f64"),
             std::string::npos);
   // 'p' is read at offsets: a record of neighbours is not what the emitter
   // lowers (and 'p' is cached too).
@@ -104,41 +113,47 @@ TEST(Verifier, MergeGroups) {
     K.Merged[0].Grids.push_back("p");
   });
   EXPECT_NE(E.find("'p' is read away from the centre"), std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Merged[0].Name = "p"; })
-                .find("its name is already taken"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Merged[0].Name = "p";
+            }).find("its name is already taken"),
             std::string::npos);
 }
 
 TEST(Verifier, CachedGrids) {
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached[0].HaloLo[0] = 0; })
-                .find("does not cover the reads along dimension 0"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached[0].HaloLo[0] = 0;
+            }).find("does not cover the reads along dimension 0"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached[0].HaloHi[1] = 0; })
-                .find("does not cover the reads along dimension 1"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached[0].HaloHi[1] = 0;
+            }).find("does not cover the reads along dimension 1"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached[0].Tile = {32, 8, 0}; })
-                .find("tile 32x8 is not the block 32x8 (rows x columns)"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached[0].Tile = {32, 8, 0};
+            }).find("tile 32x8 is not the block 32x8 (rows x columns)"),
             std::string::npos);
   EXPECT_NE(verifyBroken([](Kernel &K) {
               K.Sched.StreamDim = 0;
               K.Sched.PointsPerThread = 4;
             }).find("walks one point per thread"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached[0].Grid = "a"; })
-                .find("also merged into 'rec0'"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached[0].Grid = "a";
+            }).find("also merged into 'rec0'"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached.push_back(K.Cached[0]); })
-                .find("cached twice"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached.push_back(K.Cached[0]);
+            }).find("cached twice"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.Cached[0].Grid = "q"; })
-                .find("cached grid 'q': not an In grid"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.Cached[0].Grid = "q";
+            }).find("cached grid 'q': not an In grid"),
             std::string::npos);
 }
 
 TEST(Verifier, LoweringsNeedWhatTheyLower) {
-  std::string E = verifyBroken([](Kernel &K) {
-    K.Histograms = HistogramLowering::SharedPrivatized;
-  });
+  std::string E = verifyBroken(
+      [](Kernel &K) { K.Histograms = HistogramLowering::SharedPrivatized; });
   EXPECT_NE(E.find("histograms lowered as shared-privatized in a kernel "
                    "without histograms"),
             std::string::npos);
@@ -152,11 +167,13 @@ TEST(Verifier, LoweringsNeedWhatTheyLower) {
 }
 
 TEST(Verifier, AppliedPassesAreRegistered) {
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.PassesApplied.push_back("fuse"); })
-                .find("'fuse' is not a pass"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.PassesApplied.push_back("fuse");
+            }).find("'fuse' is not a pass"),
             std::string::npos);
-  EXPECT_NE(verifyBroken([](Kernel &K) { K.PassesApplied.push_back("tile"); })
-                .find("'tile' listed twice"),
+  EXPECT_NE(verifyBroken([](Kernel &K) {
+              K.PassesApplied.push_back("tile");
+            }).find("'tile' listed twice"),
             std::string::npos);
 }
 
@@ -171,13 +188,13 @@ TEST(IRParser, RoundTripsEveryConstantSpelling) {
   auto D = [](double V) { return Constant::makeFloat(V, Type::Float64); };
   auto F = [](float V) { return Constant::makeFloat(V, Type::Float32); };
   auto Add = [](Expr A, Expr B) { return Binary::make(BinaryOp::Add, A, B); };
-  K.Body.push_back(Stmt::store(
-      "o", Add(Add(Add(D(-0.5), Unary::make(UnaryOp::Neg, D(0.5))),
-                   Add(D(Inf), D(-Inf))),
-               Add(D(1e300), D(5e-324)))));
-  K.Body.push_back(Stmt::store(
-      "f", Add(Add(F(0.1f), F(static_cast<float>(Inf))),
-               Add(F(std::nanf("")), F(-3.4028235e+38f)))));
+  K.Body.push_back(
+      Stmt::store("o", Add(Add(Add(D(-0.5), Unary::make(UnaryOp::Neg, D(0.5))),
+                               Add(D(Inf), D(-Inf))),
+                           Add(D(1e300), D(5e-324)))));
+  K.Body.push_back(
+      Stmt::store("f", Add(Add(F(0.1f), F(static_cast<float>(Inf))),
+                           Add(F(std::nanf("")), F(-3.4028235e+38f)))));
   K.Body.push_back(Stmt::store(
       "l", Add(Constant::makeInt(-9223372036854775807LL, Type::Int64),
                Cast::make(Type::Int64,
@@ -206,14 +223,16 @@ TEST(IRParser, ReportsTheFirstErrorWithItsPosition) {
   EXPECT_EQ(Err.Loc.Line, 3u);
   EXPECT_EQ(Err.Loc.Col, 15u);
   EXPECT_EQ(Err.Message, "rank 4 is not in 1..3");
-  EXPECT_FALSE(parseModule("module \"x\"\nkernel k rank 1\n  param out f64[1] o\n"
-                           "{\n  store o = sqrt(1.0, 2.0)\n}\n",
-                           Err));
+  EXPECT_FALSE(
+      parseModule("module \"x\"\nkernel k rank 1\n  param out f64[1] o\n"
+                  "{\n  store o = sqrt(1.0, 2.0)\n}\n",
+                  Err));
   EXPECT_EQ(Err.Loc.Line, 5u);
   EXPECT_EQ(Err.Message, "'sqrt' takes 1 arguments, not 2");
-  EXPECT_FALSE(parseModule("module \"x\"\nkernel k rank 1\n  param out i32[1] o\n"
-                           "{\n  store o = 3000000000\n}\n",
-                           Err));
+  EXPECT_FALSE(
+      parseModule("module \"x\"\nkernel k rank 1\n  param out i32[1] o\n"
+                  "{\n  store o = 3000000000\n}\n",
+                  Err));
   EXPECT_EQ(Err.Message, "integer 3000000000 out of range of i32");
 }
 

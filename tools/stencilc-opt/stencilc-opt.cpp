@@ -17,11 +17,11 @@
 // produced IR the verifier refuses (a bug in stencilc).
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
+#include "codegen/cuda/CudaEmitter.h"
 #include "tools/common/PipelineFlags.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -37,40 +37,74 @@ using namespace llvm;
 
 namespace {
 
-enum ExitCode { Success = 0, InputError = 1, UsageError = 2, InternalError = 3 };
+enum ExitCode {
+  Success = 0,
+  InputError = 1,
+  UsageError = 2,
+  InternalError = 3
+};
 enum class EmitKind { Cuda, IR };
 
 cl::OptionCategory Cat("stencilc-opt options");
 
 cl::opt<std::string> InputPath(cl::Positional, cl::desc("<file.sir | ->"),
                                cl::init("-"), cl::cat(Cat));
-cl::opt<std::string> OutputPath("o", cl::desc("Write the IR (or CUDA) here; '-' is stdout (default)"),
-                                cl::value_desc("file"), cl::init("-"), cl::cat(Cat));
-cl::opt<std::string> HeaderPath("header", cl::desc("With --emit=cuda: write the host header here (default: before the CUDA, in the same stream)"),
-                                cl::value_desc("file"), cl::cat(Cat));
-cl::opt<std::string> Passes("passes", cl::desc("Comma-separated passes to run, in this order; 'default' is the whole pipeline (default: none)"),
-                            cl::value_desc("names"), cl::cat(Cat));
-cl::opt<EmitKind> Emit("emit", cl::desc("What to write"), cl::init(EmitKind::IR),
-                       cl::values(clEnumValN(EmitKind::IR, "ir", "the IR after the passes (default)"),
-                                  clEnumValN(EmitKind::Cuda, "cuda", "CUDA source and host header")),
-                       cl::cat(Cat));
-cl::opt<bool> PrintAfterEach("print-after-each", cl::desc("Print the IR after every pass that runs (on stderr)"),
-                             cl::cat(Cat));
-cl::opt<bool> Report("report", cl::desc("Print the remarks of the passes that ran and the per-kernel report on stderr"),
+cl::opt<std::string>
+    OutputPath("o",
+               cl::desc("Write the IR (or CUDA) here; '-' is stdout (default)"),
+               cl::value_desc("file"), cl::init("-"), cl::cat(Cat));
+cl::opt<std::string>
+    HeaderPath("header",
+               cl::desc("With --emit=cuda: write the host header here "
+                        "(default: before the CUDA, in the same stream)"),
+               cl::value_desc("file"), cl::cat(Cat));
+cl::opt<std::string>
+    Passes("passes",
+           cl::desc("Comma-separated passes to run, in this order; 'default' "
+                    "is the whole pipeline (default: none)"),
+           cl::value_desc("names"), cl::cat(Cat));
+cl::opt<EmitKind>
+    Emit("emit", cl::desc("What to write"), cl::init(EmitKind::IR),
+         cl::values(clEnumValN(EmitKind::IR, "ir",
+                               "the IR after the passes (default)"),
+                    clEnumValN(EmitKind::Cuda, "cuda",
+                               "CUDA source and host header")),
+         cl::cat(Cat));
+cl::opt<bool> PrintAfterEach(
+    "print-after-each",
+    cl::desc("Print the IR after every pass that runs (on stderr)"),
+    cl::cat(Cat));
+cl::opt<bool> Report("report",
+                     cl::desc("Print the remarks of the passes that ran and "
+                              "the per-kernel report on stderr"),
                      cl::cat(Cat));
-cl::list<std::string> TileOverride("tile", cl::desc("As stencilc --tile: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
-                                   cl::value_desc("kernel:shape"), cl::cat(Cat));
-cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
-                                       cl::value_desc("kernel"), cl::cat(Cat));
-cl::opt<bool> FastMath("fast-math", cl::desc("As stencilc --fast-math: hoist-division multiplies by the reciprocal (may change the last ulp)"),
-                       cl::cat(Cat));
-cl::opt<std::string> Arch("arch", cl::desc("Target architecture (default: sm_90)"),
-                          cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(Cat));
-cl::opt<std::string> Namespace("namespace", cl::desc("With --emit=cuda: namespace of the host API (default: gpu)"),
-                               cl::value_desc("name"), cl::init("gpu"), cl::cat(Cat));
-cl::opt<bool> LineDirectives("line-directives", cl::desc("With --emit=cuda: #line directives into the spec"),
-                             cl::cat(Cat));
-cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
+cl::list<std::string> TileOverride(
+    "tile",
+    cl::desc("As stencilc --tile: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
+    cl::value_desc("kernel:shape"), cl::cat(Cat));
+cl::list<std::string> SmemCacheKernels(
+    "smem-cache",
+    cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
+    cl::value_desc("kernel"), cl::cat(Cat));
+cl::opt<bool>
+    FastMath("fast-math",
+             cl::desc("As stencilc --fast-math: hoist-division multiplies by "
+                      "the reciprocal (may change the last ulp)"),
+             cl::cat(Cat));
+cl::opt<std::string> Arch("arch",
+                          cl::desc("Target architecture (default: sm_90)"),
+                          cl::value_desc("sm_NN"), cl::init("sm_90"),
+                          cl::cat(Cat));
+cl::opt<std::string> Namespace(
+    "namespace",
+    cl::desc("With --emit=cuda: namespace of the host API (default: gpu)"),
+    cl::value_desc("name"), cl::init("gpu"), cl::cat(Cat));
+cl::opt<bool>
+    LineDirectives("line-directives",
+                   cl::desc("With --emit=cuda: #line directives into the spec"),
+                   cl::cat(Cat));
+cl::opt<bool> ListPasses("list-passes",
+                         cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(Cat));
 
 int usage(const Twine &Msg) {
@@ -146,8 +180,8 @@ int toolMain(int Argc, char **Argv) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFileOrSTDIN(InputPath, /*IsText=*/true);
   if (!Buffer)
-    return usage("cannot read '" + InputPath + "': " +
-                 Buffer.getError().message());
+    return usage("cannot read '" + InputPath +
+                 "': " + Buffer.getError().message());
   std::string Name = InputPath == "-" ? "<stdin>" : InputPath.getValue();
   stencilc::ir::ParseError Err;
   std::optional<stencilc::ir::Module> M =
@@ -188,9 +222,8 @@ int toolMain(int Argc, char **Argv) {
   EO.Namespace = Namespace;
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
-  EO.HeaderName = HeaderPath.empty()
-                      ? ""
-                      : sys::path::filename(HeaderPath).str();
+  EO.HeaderName =
+      HeaderPath.empty() ? "" : sys::path::filename(HeaderPath).str();
   stencilc::EmitResult R = stencilc::emitCuda(*M, EO);
   if (HeaderPath.empty())
     return writeFile(OutputPath, R.Header + "\n" + R.Cuda) ? Success

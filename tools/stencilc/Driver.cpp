@@ -1,7 +1,8 @@
 //===- Driver.cpp - the stencilc command ----------------------------------===//
 //
 //   stencilc SPEC.cpp [-o OUT.cu] [--header OUT.h] [--emit=cuda|ir] [-O0|-O2]
-//            [--print-after=PASS]... [--print-after-all] [--disable-pass=PASS]...
+//            [--print-after=PASS]... [--print-after-all]
+//            [--disable-pass=PASS]...
 //            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE] [--fast-math]
 //            [-- EXTRA_CLANG_ARGS]
 //   stencilc --verify-diagnostics SPEC.cpp [-- EXTRA_CLANG_ARGS]
@@ -16,10 +17,10 @@
 // diagnostics exactly, 1 when they do not.
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
+#include "codegen/cuda/CudaEmitter.h"
 #include "frontend/Frontend.h"
 #include "tools/common/PipelineFlags.h"
 #include "tools/stencilc/Ptxas.h"
@@ -54,58 +55,100 @@ cl::OptionCategory InfoCat("Reports and information");
 
 cl::opt<std::string> SpecPath(cl::Positional, cl::desc("<spec.cpp | ->"),
                               cl::cat(InputCat));
-cl::opt<std::string> OutputPath("o", cl::desc("Write CUDA (or IR) here; '-' is stdout (default: SPEC_STEM.cu, or stdout with --emit=ir)"),
-                                cl::value_desc("file"), cl::cat(InputCat));
-cl::opt<std::string> HeaderPath("header", cl::desc("Write the host header here (default: OUT with .h)"),
-                                cl::value_desc("file"), cl::cat(InputCat));
-cl::opt<EmitKind> Emit("emit", cl::desc("What to write"), cl::init(EmitKind::Cuda),
-                       cl::values(clEnumValN(EmitKind::Cuda, "cuda", "CUDA source and host header (default)"),
-                                  clEnumValN(EmitKind::IR, "ir", "the textual IR after the pipeline")),
-                       cl::cat(InputCat));
-cl::opt<std::string> DepFile("depfile", cl::desc("Write a Make-style depfile: the outputs depend on the spec and every non-system header it includes"),
-                             cl::value_desc("file"), cl::cat(InputCat));
-cl::opt<std::string> Namespace("namespace", cl::desc("C++ namespace of the generated host API (default: gpu)"),
-                               cl::value_desc("name"), cl::init("gpu"), cl::cat(InputCat));
-cl::opt<std::string> Arch("arch", cl::desc("Target GPU architecture; schedules and --report=ptxas use its limits (default: sm_90)"),
-                          cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(InputCat));
-cl::opt<bool> LineDirectives("line-directives", cl::desc("Emit #line directives pointing into the spec"),
-                             cl::cat(InputCat));
+cl::opt<std::string>
+    OutputPath("o",
+               cl::desc("Write CUDA (or IR) here; '-' is stdout (default: "
+                        "SPEC_STEM.cu, or stdout with --emit=ir)"),
+               cl::value_desc("file"), cl::cat(InputCat));
+cl::opt<std::string>
+    HeaderPath("header",
+               cl::desc("Write the host header here (default: OUT with .h)"),
+               cl::value_desc("file"), cl::cat(InputCat));
+cl::opt<EmitKind>
+    Emit("emit", cl::desc("What to write"), cl::init(EmitKind::Cuda),
+         cl::values(clEnumValN(EmitKind::Cuda, "cuda",
+                               "CUDA source and host header (default)"),
+                    clEnumValN(EmitKind::IR, "ir",
+                               "the textual IR after the pipeline")),
+         cl::cat(InputCat));
+cl::opt<std::string>
+    DepFile("depfile",
+            cl::desc("Write a Make-style depfile: the outputs depend on the "
+                     "spec and every non-system header it includes"),
+            cl::value_desc("file"), cl::cat(InputCat));
+cl::opt<std::string> Namespace(
+    "namespace",
+    cl::desc("C++ namespace of the generated host API (default: gpu)"),
+    cl::value_desc("name"), cl::init("gpu"), cl::cat(InputCat));
+cl::opt<std::string>
+    Arch("arch",
+         cl::desc("Target GPU architecture; schedules and --report=ptxas use "
+                  "its limits (default: sm_90)"),
+         cl::value_desc("sm_NN"), cl::init("sm_90"), cl::cat(InputCat));
+cl::opt<bool>
+    LineDirectives("line-directives",
+                   cl::desc("Emit #line directives pointing into the spec"),
+                   cl::cat(InputCat));
 
-cl::opt<char> OptLevel("O", cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
-                       cl::value_desc("level"), cl::AlwaysPrefix, cl::init('2'), cl::cat(PipelineCat));
+cl::opt<char>
+    OptLevel("O",
+             cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
+             cl::value_desc("level"), cl::AlwaysPrefix, cl::init('2'),
+             cl::cat(PipelineCat));
 // --print-after and --print-after-all are not declared here: libLLVM, which
 // stencilc links, already registers options of those names for its own pass
 // managers, and a second registration aborts at start-up. adoptLlvmOption()
 // gives them our description and category; their values are read back through
 // llvm/IR/PrintPasses.h.
-cl::list<std::string> DisablePass("disable-pass", cl::desc("Do not run this pass (repeatable)"),
+cl::list<std::string> DisablePass("disable-pass",
+                                  cl::desc("Do not run this pass (repeatable)"),
                                   cl::value_desc("pass"), cl::cat(PipelineCat));
-cl::opt<bool> FastMath("fast-math", cl::desc("Allow optimisations that may change results in the last ulp (hoist-division as a plain multiply by the reciprocal); off, every output is bit-identical to the CPU reference"),
-                       cl::cat(PipelineCat));
-cl::list<std::string> SmemCacheKernels("smem-cache", cl::desc("Force the smem-cache pass on for one kernel: KERNEL (off by default)"),
-                                      cl::value_desc("kernel"), cl::cat(PipelineCat));
-cl::list<std::string> TileOverride("tile", cl::desc("Override the tile pass for one kernel: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
-                                   cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
-cl::opt<bool> ListPasses("list-passes", cl::desc("List the passes in pipeline order and exit"),
+cl::opt<bool> FastMath(
+    "fast-math",
+    cl::desc("Allow optimisations that may change results in the last ulp "
+             "(hoist-division as a plain multiply by the reciprocal); off, "
+             "every output is bit-identical to the CPU reference"),
+    cl::cat(PipelineCat));
+cl::list<std::string> SmemCacheKernels(
+    "smem-cache",
+    cl::desc(
+        "Force the smem-cache pass on for one kernel: KERNEL (off by default)"),
+    cl::value_desc("kernel"), cl::cat(PipelineCat));
+cl::list<std::string>
+    TileOverride("tile",
+                 cl::desc("Override the tile pass for one kernel: "
+                          "KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
+                 cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
+cl::opt<bool> ListPasses("list-passes",
+                         cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(InfoCat));
 // Value-optional: `--report` alone is the remarks, `--report=ptxas` adds
 // ptxas's resource usage. `--report ptxas` (with a space) leaves "ptxas" to
 // the positional spec, as for every option of this kind.
 cl::opt<ReportKind> Report(
-    "report", cl::desc("Print one line per decision, per kernel, on stderr (FILE:LINE:COL: remark: kernel NAME: TOPIC: ...)"),
+    "report",
+    cl::desc("Print one line per decision, per kernel, on stderr "
+             "(FILE:LINE:COL: remark: kernel NAME: TOPIC: ...)"),
     cl::ValueOptional, cl::init(ReportKind::None),
-    cl::values(clEnumValN(ReportKind::Remarks, "", "(--report alone) the pipeline's decisions"),
+    cl::values(clEnumValN(ReportKind::Remarks, "",
+                          "(--report alone) the pipeline's decisions"),
                clEnumValN(ReportKind::Ptxas, "ptxas",
-                          "also compile with nvcc -Xptxas -v: registers, shared memory, spills, occupancy")),
+                          "also compile with nvcc -Xptxas -v: registers, "
+                          "shared memory, spills, occupancy")),
     cl::cat(InfoCat));
-cl::opt<bool> VerifyDiagnostics(
-    "verify-diagnostics",
-    cl::desc("Test the spec's diagnostics against its '// expected-error {{...}}' comments, as "
-             "Clang's -verify does (notes must be expected too): only the frontend runs, nothing is "
-             "written; exit 0 when all match, 1 otherwise"),
-    cl::cat(InfoCat));
-cl::opt<std::string> NvccPath("nvcc", cl::desc("The nvcc that --report=ptxas runs (default: from PATH, else /usr/local/cuda/bin)"),
-                              cl::value_desc("path"), cl::cat(InfoCat));
+cl::opt<bool>
+    VerifyDiagnostics("verify-diagnostics",
+                      cl::desc("Test the spec's diagnostics against its '// "
+                               "expected-error {{...}}' comments, as "
+                               "Clang's -verify does (notes must be expected "
+                               "too): only the frontend runs, nothing is "
+                               "written; exit 0 when all match, 1 otherwise"),
+                      cl::cat(InfoCat));
+cl::opt<std::string>
+    NvccPath("nvcc",
+             cl::desc("The nvcc that --report=ptxas runs (default: from PATH, "
+                      "else /usr/local/cuda/bin)"),
+             cl::value_desc("path"), cl::cat(InfoCat));
 
 cl::extrahelp MoreHelp(R"(
 EXAMPLES:
@@ -171,7 +214,8 @@ struct IncludeDirs {
 /// source tree stencilc was built from.
 IncludeDirs findIncludeDirs(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findIncludeDirs);
-  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  SmallString<256> Installed(
+      sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Installed, "include", "stencilc");
   SmallString<256> Probe(Installed);
   sys::path::append(Probe, "stencil", "stencil.hpp");
@@ -213,7 +257,8 @@ bool writeFile(StringRef Path, StringRef Text) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC) {
-    errs() << "stencilc: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    errs() << "stencilc: error: cannot write '" << Path << "': " << EC.message()
+           << "\n";
     return false;
   }
   OS << Text;
@@ -237,8 +282,9 @@ bool reportWithPtxas(const stencilc::ir::Module &M, stencilc::EmitOptions EO,
                      const std::string &Nvcc, const IncludeDirs &Includes) {
   EO.HeaderName = "spec.h";
   stencilc::EmitResult R = stencilc::emitCuda(M, EO);
-  stencilc::PtxasRun Run = stencilc::runPtxas(Nvcc, R.Cuda, R.Header, EO.HeaderName,
-                                              EO.Arch, {Includes.Dsl, Includes.Runtime});
+  stencilc::PtxasRun Run =
+      stencilc::runPtxas(Nvcc, R.Cuda, R.Header, EO.HeaderName, EO.Arch,
+                         {Includes.Dsl, Includes.Runtime});
   if (!Run.Ok) {
     errs() << "stencilc: internal error: " << Nvcc
            << " failed on the generated CUDA (a bug in stencilc, unless nvcc "
@@ -246,7 +292,8 @@ bool reportWithPtxas(const stencilc::ir::Module &M, stencilc::EmitOptions EO,
            << Run.Log;
     return false;
   }
-  std::vector<stencilc::PtxasFunction> Functions = stencilc::parsePtxasLog(Run.Log);
+  std::vector<stencilc::PtxasFunction> Functions =
+      stencilc::parsePtxasLog(Run.Log);
   errs() << stencilc::reportModule(M, &Functions, EO.Arch);
   return true;
 }
@@ -299,16 +346,18 @@ int toolMain(int Argc, char **Argv) {
       Ours.push_back(Argv[I]);
   }
 
-  adoptLlvmOption("print-after", "pass",
-                  "Print the IR after this pass (repeatable, or comma-separated)");
+  adoptLlvmOption(
+      "print-after", "pass",
+      "Print the IR after this pass (repeatable, or comma-separated)");
   adoptLlvmOption("print-after-all", "", "Print the IR after every pass");
   cl::HideUnrelatedOptions({&InputCat, &PipelineCat, &InfoCat});
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "stencilc " << STENCILC_VERSION << " (LLVM/Clang " << LLVM_VERSION_STRING
-       << ")\n";
+    OS << "stencilc " << STENCILC_VERSION << " (LLVM/Clang "
+       << LLVM_VERSION_STRING << ")\n";
   });
   if (!cl::ParseCommandLineOptions(static_cast<int>(Ours.size()), Ours.data(),
-                                   "stencilc: compiles stencil specs to CUDA\n", &errs()))
+                                   "stencilc: compiles stencil specs to CUDA\n",
+                                   &errs()))
     return UsageError;
 
   if (ListPasses) {
@@ -327,17 +376,20 @@ int toolMain(int Argc, char **Argv) {
   std::vector<std::string> PrintAfter = printAfterPasses();
   for (const std::string &N : PrintAfter) {
     if (!stencilc::lookupPass(N))
-      return usage("unknown pass '" + N + "' in --print-after (see --list-passes)");
+      return usage("unknown pass '" + N +
+                   "' in --print-after (see --list-passes)");
     Pipe.PrintAfter.insert(N);
   }
   for (const std::string &N : DisablePass) {
     if (!stencilc::lookupPass(N))
-      return usage("unknown pass '" + N + "' in --disable-pass (see --list-passes)");
+      return usage("unknown pass '" + N +
+                   "' in --disable-pass (see --list-passes)");
     Pipe.Disabled.insert(N);
   }
   for (const std::string &T : TileOverride)
     if (!stencilc::parseTileFlag(T, Pipe.Pass.ScheduleOverrides))
-      return usage("malformed --tile=" + T + " (expected " + stencilc::TileSyntax + ")");
+      return usage("malformed --tile=" + T + " (expected " +
+                   stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Pipe.Pass.SmemCacheForced.insert(N);
   Pipe.Pass.FastMath = FastMath;
@@ -350,7 +402,8 @@ int toolMain(int Argc, char **Argv) {
   if (VerifyDiagnostics) {
     if (std::optional<StringRef> Output = outputOption())
       return usage("--verify-diagnostics runs only the frontend and writes "
-                   "nothing; drop " + *Output);
+                   "nothing; drop " +
+                   *Output);
     return stencilc::verifySpecDiagnostics(
                frontendOptions(findIncludeDirs(Argv[0]), ClangArgs))
                ? Success
@@ -375,14 +428,18 @@ int toolMain(int Argc, char **Argv) {
   if (!M)
     return SpecError;
 
-  bool PrintsIR = Emit == EmitKind::IR || Pipe.PrintAfterAll || !PrintAfter.empty();
+  bool PrintsIR =
+      Emit == EmitKind::IR || Pipe.PrintAfterAll || !PrintAfter.empty();
   try {
-    stencilc::runPipeline(*M, Pipe, [&](const std::string &Pass,
-                                        const stencilc::ir::Module &Now) {
-      // IR dumps go to stdout when stdout carries nothing else.
-      raw_ostream &OS = (OutputPath == "-" && Emit == EmitKind::Cuda) ? errs() : outs();
-      OS << "; *** IR after " << Pass << " ***\n" << stencilc::ir::printModule(Now);
-    });
+    stencilc::runPipeline(
+        *M, Pipe,
+        [&](const std::string &Pass, const stencilc::ir::Module &Now) {
+          // IR dumps go to stdout when stdout carries nothing else.
+          raw_ostream &OS =
+              (OutputPath == "-" && Emit == EmitKind::Cuda) ? errs() : outs();
+          OS << "; *** IR after " << Pass << " ***\n"
+             << stencilc::ir::printModule(Now);
+        });
   } catch (const std::logic_error &E) {
     errs() << "stencilc: internal error: " << E.what() << "\n";
     return InternalError;
@@ -420,18 +477,23 @@ int toolMain(int Argc, char **Argv) {
   if (PrintsIR && OutputPath.empty())
     return Finish(); // --print-after without -o: the dump is what was asked for
 
-  std::string Out = OutputPath.empty() ? defaultOutput() : OutputPath.getValue();
+  std::string Out =
+      OutputPath.empty() ? defaultOutput() : OutputPath.getValue();
   std::string Header = HeaderPath;
   if (Header.empty())
-    Header = Out == "-" ? "" : (sys::path::parent_path(Out).empty() ? "" : (sys::path::parent_path(Out) + "/").str()) +
-                               (sys::path::stem(Out) + ".h").str();
+    Header = Out == "-" ? ""
+                        : (sys::path::parent_path(Out).empty()
+                               ? ""
+                               : (sys::path::parent_path(Out) + "/").str()) +
+                              (sys::path::stem(Out) + ".h").str();
   EO.HeaderName = Header.empty() ? "" : sys::path::filename(Header).str();
   stencilc::EmitResult R = stencilc::emitCuda(*M, EO);
   if (Out == "-" && Header.empty()) {
     // One stream: the header first, then the CUDA that includes nothing.
     return writeFile("-", R.Header + "\n" + R.Cuda) ? Finish() : UsageError;
   }
-  if (!writeFile(Out, R.Cuda) || (!Header.empty() && !writeFile(Header, R.Header)))
+  if (!writeFile(Out, R.Cuda) ||
+      (!Header.empty() && !writeFile(Header, R.Header)))
     return UsageError;
   for (const std::string &F : {Out, Header})
     if (!F.empty() && F != "-")

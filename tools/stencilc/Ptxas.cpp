@@ -16,7 +16,8 @@ using namespace llvm;
 std::optional<std::string> findNvcc() {
   if (ErrorOr<std::string> P = sys::findProgramByName("nvcc"))
     return *P;
-  if (ErrorOr<std::string> P = sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"}))
+  if (ErrorOr<std::string> P =
+          sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"}))
     return *P;
   return std::nullopt;
 }
@@ -64,15 +65,20 @@ PtxasRun runPtxas(const std::string &Nvcc, const std::string &Cuda,
   }
   // --cubin: device code only, which is all ptxas sees; the host compile
   // would only cost time.
-  std::vector<std::string> Args = {Nvcc, "-arch=" + Arch, "-std=c++17", "--cubin",
-                                   "-Xptxas", "-v", "-o", (Dir.Path + "/spec.cubin").str()};
+  std::vector<std::string> Args = {
+      Nvcc,         "-arch=" + Arch,
+      "-std=c++17", "--cubin",
+      "-Xptxas",    "-v",
+      "-o",         (Dir.Path + "/spec.cubin").str()};
   for (const std::string &I : IncludeDirs)
     Args.push_back("-I" + I);
   Args.push_back(Cu);
   std::vector<StringRef> Refs(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log),
+                                          StringRef(Log)};
   std::string Error;
-  int Rc = sys::ExecuteAndWait(Nvcc, Refs, std::nullopt, Redirects, 0, 0, &Error);
+  int Rc =
+      sys::ExecuteAndWait(Nvcc, Refs, std::nullopt, Redirects, 0, 0, &Error);
   if (auto Buffer = MemoryBuffer::getFile(Log))
     R.Log = (*Buffer)->getBuffer().str();
   if (!Error.empty())

@@ -157,20 +157,19 @@ private:
   static void checkExtents(const Extents<R> &E) {
     for (int64_t X : E)
       if (X <= 0)
-        throw Error("Grid", "extents " + formatExtents<R>(E) +
-                                " must all be positive");
+        throw Error("Grid",
+                    "extents " + formatExtents<R>(E) + " must all be positive");
   }
   void allocate() {
-    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void **>(&Ptr),
-                                  static_cast<size_t>(volume<R>(Ext)) *
-                                      sizeof(T)),
-                       "Grid");
+    STENCIL_CUDA_CHECK(
+        cudaMalloc(reinterpret_cast<void **>(&Ptr),
+                   static_cast<size_t>(volume<R>(Ext)) * sizeof(T)),
+        "Grid");
   }
   void requireExtents(const char *What, const Extents<R> &E) const {
     if (E != Ext)
       throw Error(What, "extents " + formatExtents<R>(E) +
-                            " differ from the grid's " +
-                            formatExtents<R>(Ext));
+                            " differ from the grid's " + formatExtents<R>(Ext));
   }
 
   T *Ptr = nullptr;

@@ -36,8 +36,9 @@ inline void throwCudaError(cudaError_t Code, const char *Expr,
                            const std::string &What) {
   // Clear the sticky-free error state so the next call does not see it.
   (void)cudaGetLastError();
-  throw Error(What, std::string(Expr) + " failed: " + cudaGetErrorName(Code) +
-                        ": " + cudaGetErrorString(Code),
+  throw Error(What,
+              std::string(Expr) + " failed: " + cudaGetErrorName(Code) + ": " +
+                  cudaGetErrorString(Code),
               Code);
 }
 } // namespace detail

@@ -60,8 +60,8 @@ inline int64_t histogramSharedLimit(const char *Kernel, const void *Fn) {
     return It->second;
   cudaFuncAttributes A;
   STENCIL_CUDA_CHECK(cudaFuncGetAttributes(&A, Fn), Kernel);
-  int64_t Limit = int64_t(deviceProps().SharedPerBlockOptin) -
-                  int64_t(A.sharedSizeBytes);
+  int64_t Limit =
+      int64_t(deviceProps().SharedPerBlockOptin) - int64_t(A.sharedSizeBytes);
   STENCIL_CUDA_CHECK(
       cudaFuncSetAttribute(Fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
                            int(Limit)),
@@ -91,7 +91,8 @@ inline int residentBlocksPerSm(const char *Kernel, const void *Fn,
 }
 
 /// Total dynamic shared memory of a privatised launch.
-inline size_t histogramSharedTotal(std::initializer_list<HistogramShape> Shapes) {
+inline size_t
+histogramSharedTotal(std::initializer_list<HistogramShape> Shapes) {
   int64_t Bytes = 0;
   for (const HistogramShape &S : Shapes)
     Bytes += histogramSharedBytes(S);
@@ -109,7 +110,8 @@ histogramLaunchLowering(const char *Kernel, const LaunchOptions &Opts,
                         std::initializer_list<HistogramShape> Shapes,
                         const void *SharedFn, dim3 SharedBlock) {
   const int Forced = static_cast<int>(Opts.HistogramLowering);
-  if (Forced < 0 || Forced > static_cast<int>(HistogramLowering::SharedWarpAggregated))
+  if (Forced < 0 ||
+      Forced > static_cast<int>(HistogramLowering::SharedWarpAggregated))
     throw Error(Kernel, "unknown histogram lowering " + std::to_string(Forced));
   HistogramLowering L = Forced ? Opts.HistogramLowering : Compiled;
   if (L != HistogramLowering::Auto && !isSharedHistogramLowering(L))
@@ -121,8 +123,8 @@ histogramLaunchLowering(const char *Kernel, const LaunchOptions &Opts,
     if (!isSharedHistogramLowering(L))
       return L;
     const unsigned Threads = threadsPerBlock(SharedBlock);
-    const int PerSm =
-        residentBlocksPerSm(Kernel, SharedFn, Threads, histogramSharedTotal(Shapes));
+    const int PerSm = residentBlocksPerSm(Kernel, SharedFn, Threads,
+                                          histogramSharedTotal(Shapes));
     return int64_t(PerSm) * Threads >= histogramPrivatizedMinResidentThreads
                ? L
                : HistogramLowering::PlainAtomic;
@@ -135,7 +137,8 @@ histogramLaunchLowering(const char *Kernel, const LaunchOptions &Opts,
                             histogramLoweringName(L) + " needs " +
                             std::to_string(Bytes) +
                             " bytes of shared memory per block; this device "
-                            "allows " + std::to_string(Limit));
+                            "allows " +
+                            std::to_string(Limit));
   return L;
 }
 
@@ -147,7 +150,8 @@ dim3 histogramPrivatizedBlock(dim3 Block, const LaunchOptions &Opts,
                               std::initializer_list<HistogramShape> Shapes) {
   if (R != 1 || Opts.Block[0] > 0)
     return Block;
-  return dim3(unsigned(histogramPrivatizedBlockThreads(Shapes.begin(), int(Shapes.size()))),
+  return dim3(unsigned(histogramPrivatizedBlockThreads(Shapes.begin(),
+                                                       int(Shapes.size()))),
               1, 1);
 }
 
@@ -158,8 +162,8 @@ inline dim3 persistentGrid(const char *Kernel, const void *Fn, dim3 Grid,
   const unsigned Threads = threadsPerBlock(Block);
   const int PerSm = residentBlocksPerSm(Kernel, Fn, Threads, SmemBytes);
   if (PerSm < 1)
-    throw Error(Kernel, "a block of " + std::to_string(Threads) + " threads with " +
-                            std::to_string(SmemBytes) +
+    throw Error(Kernel, "a block of " + std::to_string(Threads) +
+                            " threads with " + std::to_string(SmemBytes) +
                             " bytes of shared memory does not fit on an SM");
   const int64_t Resident = int64_t(PerSm) * deviceProps().SmCount;
   int64_t G[3] = {Grid.x, Grid.y, Grid.z};
@@ -167,7 +171,8 @@ inline dim3 persistentGrid(const char *Kernel, const void *Fn, dim3 Grid,
     int64_t Others = 1;
     for (int E = 0; E < 3; ++E)
       Others *= E == D ? 1 : G[E];
-    G[D] = std::max<int64_t>(1, std::min(G[D], Resident / std::max<int64_t>(Others, 1)));
+    G[D] = std::max<int64_t>(
+        1, std::min(G[D], Resident / std::max<int64_t>(Others, 1)));
   }
   return dim3(unsigned(G[0]), unsigned(G[1]), unsigned(G[2]));
 }
@@ -178,7 +183,8 @@ inline dim3 persistentGrid(const char *Kernel, const void *Fn, dim3 Grid,
 
 #ifdef __CUDACC__
 
-__device__ inline void recordHistogramFault(HistogramFault *Fault, int64_t Bin) {
+__device__ inline void recordHistogramFault(HistogramFault *Fault,
+                                            int64_t Bin) {
   if (atomicExch(&Fault->Flag, 1) == 0)
     Fault->Bin = Bin;
 }
@@ -226,7 +232,8 @@ __device__ void warpAggregatedAdd(T *Bins, int64_t Size, HistogramFault *Fault,
 /// Bins[Bin] += V, one atomic per update, with the bounds check.
 template <class T>
 __device__ inline void checkedAtomicAdd(T *Bins, int64_t Size,
-                                        HistogramFault *Fault, int64_t Bin, T V) {
+                                        HistogramFault *Fault, int64_t Bin,
+                                        T V) {
   if (Bin >= 0 && Bin < Size) {
     atomicAddValue(Bins + Bin, V);
     return;
@@ -254,7 +261,7 @@ public:
       : Global(Global), Size(Size), Fault(Fault),
         Local(reinterpret_cast<T *>(static_cast<char *>(Smem) + SmemOffset)),
         End(SmemOffset + ::stencil::histogramSharedBytes(
-                                           HistogramShape{Size, int(sizeof(T)), false})) {}
+                             HistogramShape{Size, int(sizeof(T)), false})) {}
 
   /// Where the next histogram's private copy starts.
   __device__ int64_t sharedEnd() const { return Shared ? End : 0; }

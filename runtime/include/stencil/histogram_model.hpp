@@ -40,11 +40,16 @@ enum class HistogramLowering : int {
 
 inline const char *histogramLoweringName(HistogramLowering L) {
   switch (L) {
-  case HistogramLowering::Auto: return "auto";
-  case HistogramLowering::PlainAtomic: return "plain-atomic";
-  case HistogramLowering::WarpAggregated: return "warp-aggregated";
-  case HistogramLowering::SharedPrivatized: return "shared-privatized";
-  case HistogramLowering::SharedWarpAggregated: return "shared-warp-aggregated";
+  case HistogramLowering::Auto:
+    return "auto";
+  case HistogramLowering::PlainAtomic:
+    return "plain-atomic";
+  case HistogramLowering::WarpAggregated:
+    return "warp-aggregated";
+  case HistogramLowering::SharedPrivatized:
+    return "shared-privatized";
+  case HistogramLowering::SharedWarpAggregated:
+    return "shared-warp-aggregated";
   }
   return "?";
 }
@@ -67,7 +72,8 @@ struct HistogramShape {
 
 /// Bytes of one private copy in shared memory, rounded up to 8 so that the
 /// next histogram of the kernel stays aligned for 8-byte counters.
-STENCIL_HOST_DEVICE constexpr int64_t histogramSharedBytes(const HistogramShape &S) {
+STENCIL_HOST_DEVICE constexpr int64_t
+histogramSharedBytes(const HistogramShape &S) {
   return (S.Bins * S.CounterBytes + 7) / 8 * 8;
 }
 
@@ -112,7 +118,8 @@ inline HistogramLowering chooseHistogramLowering(int64_t Bins, int CounterBytes,
 /// bigger blocks mean fewer passes over the bins; but float shared atomics
 /// on few bins contend within the block (measured:
 /// docs/passes/lower-histograms.md#measurements).
-inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes, int Count) {
+inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes,
+                                           int Count) {
   int64_t MaxBins = 0;
   bool FloatCounter = false;
   for (int I = 0; I < Count; ++I) {
@@ -132,12 +139,14 @@ inline int histogramPrivatizedBlockThreads(const HistogramShape *Shapes, int Cou
 constexpr int histogramPrivatizedMinResidentThreads = 512;
 
 /// Largest bin count that still fits in shared memory (for --report).
-inline int64_t histogramSharedMaxBins(int CounterBytes, int64_t SharedBytesPerBlock) {
+inline int64_t histogramSharedMaxBins(int CounterBytes,
+                                      int64_t SharedBytesPerBlock) {
   return (SharedBytesPerBlock - histogramSharedReserve) / 8 * 8 / CounterBytes;
 }
 
 /// Whether a lowering keeps private bins in shared memory.
-STENCIL_HOST_DEVICE constexpr bool isSharedHistogramLowering(HistogramLowering L) {
+STENCIL_HOST_DEVICE constexpr bool
+isSharedHistogramLowering(HistogramLowering L) {
   return L == HistogramLowering::SharedPrivatized ||
          L == HistogramLowering::SharedWarpAggregated;
 }
@@ -146,11 +155,16 @@ STENCIL_HOST_DEVICE constexpr bool isSharedHistogramLowering(HistogramLowering L
 /// the CUDA C Programming Guide's table of per-compute-capability limits.
 /// The launcher asks the device itself; `--report`, which has none, uses this.
 inline int64_t sharedBytesPerBlockOptin(int SmVersion) {
-  if (SmVersion >= 90) return 227 * 1024;
-  if (SmVersion == 80 || SmVersion == 87) return 163 * 1024;
-  if (SmVersion >= 86) return 99 * 1024;
-  if (SmVersion >= 75) return 64 * 1024;
-  if (SmVersion >= 70) return 96 * 1024;
+  if (SmVersion >= 90)
+    return 227 * 1024;
+  if (SmVersion == 80 || SmVersion == 87)
+    return 163 * 1024;
+  if (SmVersion >= 86)
+    return 99 * 1024;
+  if (SmVersion >= 75)
+    return 64 * 1024;
+  if (SmVersion >= 70)
+    return 96 * 1024;
   return 48 * 1024;
 }
 

@@ -31,7 +31,8 @@ struct LaunchOptions {
   int Persistent = -1;
   /// Auto: the compiled lowering, or the model's choice per launch
   /// (stencil/histogram.hpp); anything else forces that lowering.
-  ::stencil::HistogramLowering HistogramLowering = ::stencil::HistogramLowering::Auto;
+  ::stencil::HistogramLowering HistogramLowering =
+      ::stencil::HistogramLowering::Auto;
   cudaStream_t Stream = 0;
 };
 

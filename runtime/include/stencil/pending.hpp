@@ -25,8 +25,8 @@ public:
 
   /// A result known without a launch (an empty domain: the identities).
   explicit Pending(const Result &Known) : Value(Known) {}
-  Pending(const char *Kernel, const detail::ResultRing *Ring, detail::RingEntry Entry,
-          Reader Read)
+  Pending(const char *Kernel, const detail::ResultRing *Ring,
+          detail::RingEntry Entry, Reader Read)
       : Kernel(Kernel), Ring(Ring), Entry(Entry), Read(Read) {}
 
   /// Waits for the launch and returns its reductions.

@@ -87,8 +87,7 @@ public:
       char G[48] = "-", B[48] = "-";
       if (E.Launches) {
         std::snprintf(G, sizeof G, "%ux%ux%u", E.Grid.x, E.Grid.y, E.Grid.z);
-        std::snprintf(B, sizeof B, "%ux%ux%u", E.Block.x, E.Block.y,
-                      E.Block.z);
+        std::snprintf(B, sizeof B, "%ux%ux%u", E.Block.x, E.Block.y, E.Block.z);
       }
       double Avg = E.Launches ? E.TotalMs / double(E.Launches) : 0.0;
       std::snprintf(Line, sizeof Line,

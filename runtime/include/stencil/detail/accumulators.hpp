@@ -42,9 +42,9 @@ public:
     if (Device)
       return;
     STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Slots)), Kernel);
-    STENCIL_CUDA_CHECK(cudaMemcpy(Device, &Identity, sizeof(Slots),
-                                  cudaMemcpyHostToDevice),
-                       Kernel);
+    STENCIL_CUDA_CHECK(
+        cudaMemcpy(Device, &Identity, sizeof(Slots), cudaMemcpyHostToDevice),
+        Kernel);
     Ring.prepare(Kernel, sizeof(Totals));
   }
   Slots *device() const { return Device; }

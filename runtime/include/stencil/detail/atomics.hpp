@@ -57,10 +57,14 @@ __device__ inline void atomicFloatCas(T *P, T V, Better IsBetter) {
   }
 }
 struct Greater {
-  template <class T> __device__ bool operator()(T A, T B) const { return B < A; }
+  template <class T> __device__ bool operator()(T A, T B) const {
+    return B < A;
+  }
 };
 struct Less {
-  template <class T> __device__ bool operator()(T A, T B) const { return A < B; }
+  template <class T> __device__ bool operator()(T A, T B) const {
+    return A < B;
+  }
 };
 __device__ inline void atomicMaxValue(float *P, float V) {
   atomicFloatCas<float, unsigned int>(P, V, Greater());

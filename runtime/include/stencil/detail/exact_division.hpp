@@ -53,7 +53,7 @@ STENCIL_EXACT_DIVISION_HD inline float roundedProduct(float A, float B) {
 #endif
 }
 STENCIL_EXACT_DIVISION_HD inline double fusedMultiplyAdd(double A, double B,
-                                                          double C) {
+                                                         double C) {
 #if defined(__CUDA_ARCH__)
   return __fma_rn(A, B, C);
 #else

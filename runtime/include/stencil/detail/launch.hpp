@@ -135,11 +135,12 @@ dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
   const dim3 B = blockShape<R>(Compiled, Opts);
   const int64_t Bound = int64_t(Compiled[0]) * Compiled[1] * Compiled[2];
   if (int64_t(B.x) * B.y * B.z > Bound)
-    throw Error(Kernel, "LaunchOptions::Block asks for " +
-                            std::to_string(int64_t(B.x) * B.y * B.z) +
-                            " threads, but the kernel was compiled for at most " +
-                            std::to_string(Bound) +
-                            " (its schedule; --tile=KERNEL:... compiles another)");
+    throw Error(Kernel,
+                "LaunchOptions::Block asks for " +
+                    std::to_string(int64_t(B.x) * B.y * B.z) +
+                    " threads, but the kernel was compiled for at most " +
+                    std::to_string(Bound) +
+                    " (its schedule; --tile=KERNEL:... compiles another)");
   return B;
 }
 
@@ -155,9 +156,10 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
   for (int D = 0; D < R; ++D) {
     int Axis = R - 1 - D; // x walks the last (contiguous) dimension
     int64_t N = std::max<int64_t>(Dom.Hi[D] - Dom.Lo[D], 0);
-    int64_t PerThread = (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
-    G[Axis] = std::min(std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1),
-                       Limit[Axis]);
+    int64_t PerThread =
+        (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
+    G[Axis] = std::min(
+        std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1), Limit[Axis]);
   }
   return dim3(unsigned(G[0]), unsigned(G[1]), unsigned(G[2]));
 }
@@ -175,7 +177,8 @@ dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
   dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim);
   const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
   auto Clamp = [&](unsigned &Axis, int64_t Others) {
-    Axis = unsigned(std::min<int64_t>(Axis, std::max<int64_t>(Cap / Others, 1)));
+    Axis =
+        unsigned(std::min<int64_t>(Axis, std::max<int64_t>(Cap / Others, 1)));
   };
   Clamp(G.z, int64_t(G.x) * G.y);
   Clamp(G.y, int64_t(G.x) * G.z);
@@ -246,9 +249,9 @@ inline const DeviceProps &deviceProps() {
   if (It != Cache.end())
     return It->second;
   DeviceProps P;
-  STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.SmCount,
-                                            cudaDevAttrMultiProcessorCount, Dev),
-                     "deviceProps");
+  STENCIL_CUDA_CHECK(
+      cudaDeviceGetAttribute(&P.SmCount, cudaDevAttrMultiProcessorCount, Dev),
+      "deviceProps");
   STENCIL_CUDA_CHECK(
       cudaDeviceGetAttribute(&P.SharedPerBlockOptin,
                              cudaDevAttrMaxSharedMemoryPerBlockOptin, Dev),

@@ -54,9 +54,11 @@ template <class T, int R, int Fields> class RecordArray {
   static_assert(Fields * sizeof(T) % 16 == 0, "records are 16-byte multiples");
 
 public:
-  const T *get(const char *Kernel, std::initializer_list<const Grid<T, R> *> Grids,
+  const T *get(const char *Kernel,
+               std::initializer_list<const Grid<T, R> *> Grids,
                cudaStream_t Stream) {
-    if (int(Grids.size()) > Fields || int(Grids.size()) > RecordSources<T>::MaxFields)
+    if (int(Grids.size()) > Fields ||
+        int(Grids.size()) > RecordSources<T>::MaxFields)
       throw Error(Kernel, "too many grids for one record array");
     const Grid<T, R> &First = **Grids.begin();
     const int64_t Points = First.size();
@@ -72,7 +74,8 @@ public:
         STENCIL_CUDA_CHECK(cudaFree(Data), Kernel);
       Data = nullptr;
       STENCIL_CUDA_CHECK(
-          cudaMalloc(&Data, size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
+          cudaMalloc(&Data,
+                     size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
           Kernel);
       CachedPoints = Points;
     }
@@ -84,10 +87,10 @@ public:
       Keys.emplace_back(G->id(), G->version());
     }
 #ifdef __CUDACC__
-    const unsigned Blocks =
-        unsigned(std::min<int64_t>(std::max<int64_t>(divUp(Points, 256), 1), 65535));
-    packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(Data, Src, int(Grids.size()),
-                                                       Fields, Points);
+    const unsigned Blocks = unsigned(
+        std::min<int64_t>(std::max<int64_t>(divUp(Points, 256), 1), 65535));
+    packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(
+        Data, Src, int(Grids.size()), Fields, Points);
     STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
 #endif
     return Data;

@@ -27,13 +27,17 @@ struct SumOp {
   }
 };
 struct MaxOp {
-  template <class T> __device__ static T combine(T A, T B) { return maxOf(A, B); }
+  template <class T> __device__ static T combine(T A, T B) {
+    return maxOf(A, B);
+  }
   template <class T> __device__ static void atomic(T *P, T V) {
     atomicMaxValue(P, V);
   }
 };
 struct MinOp {
-  template <class T> __device__ static T combine(T A, T B) { return minOf(A, B); }
+  template <class T> __device__ static T combine(T A, T B) {
+    return minOf(A, B);
+  }
   template <class T> __device__ static void atomic(T *P, T V) {
     atomicMinValue(P, V);
   }
@@ -123,7 +127,8 @@ template <class T> __device__ inline T *blockSlot(T *Slots) {
 template <class Op, class T>
 __device__ T collectSlots(T *Slots, T Identity, void *Smem) {
   T V = Identity;
-  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots); S += blockDim.x) {
+  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots);
+       S += blockDim.x) {
     T *Slot = Slots + S * slotStride<T>();
     V = Op::combine(V, *Slot);
     *Slot = Identity;

@@ -42,12 +42,15 @@ public:
     if (Host)
       return;
     EntryBytes = Bytes;
-    STENCIL_CUDA_CHECK(cudaHostAlloc(&Host, Bytes * ResultRingSize, cudaHostAllocMapped),
-                       Kernel);
+    STENCIL_CUDA_CHECK(
+        cudaHostAlloc(&Host, Bytes * ResultRingSize, cudaHostAllocMapped),
+        Kernel);
     std::memset(Host, 0, Bytes * ResultRingSize);
-    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0), Kernel);
+    STENCIL_CUDA_CHECK(cudaHostGetDevicePointer(&HostOnDevice, Host, 0),
+                       Kernel);
     for (cudaEvent_t &E : Done)
-      STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), Kernel);
+      STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming),
+                         Kernel);
   }
   /// Takes the next entry for a launch.
   RingEntry begin() {
@@ -84,10 +87,11 @@ public:
 private:
   void requireCurrent(const char *Kernel, RingEntry E) const {
     if (Generation[E.Index] != E.Generation)
-      throw Error(Kernel, "a pending result was read after " +
-                              std::to_string(ResultRingSize) +
-                              " later launches of the kernel had reused its place; "
-                              "read each result before that many more launches");
+      throw Error(Kernel,
+                  "a pending result was read after " +
+                      std::to_string(ResultRingSize) +
+                      " later launches of the kernel had reused its place; "
+                      "read each result before that many more launches");
   }
 
   void *Host = nullptr;

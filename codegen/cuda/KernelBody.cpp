@@ -65,18 +65,21 @@ std::string KernelEmitter::kernelSignature() const {
   std::string S = (hasHistograms() ? histogramKernelTemplate(K)
                                    : std::string("template <class Index>\n")) +
                   "__global__ void __launch_bounds__(" +
-                  std::to_string(scheduledThreads()) + ") " + kernelName() +
-                  "(";
+                  std::to_string(launchBound()) + ") " + kernelName() + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];
   return S + ")";
 }
 
-/// Threads per block of the schedule: the kernel's __launch_bounds__, so that
-/// ptxas keeps the registers of a block within the SM's (a kernel that needs
+/// The most threads a launch of this kernel may use, its __launch_bounds__,
+/// so that ptxas keeps a block's registers within the SM's (a kernel needing
 /// more than 65536 / threads registers per thread failed to launch with
-/// cudaErrorLaunchOutOfResources: test/diff, docs/runtime.md#block-shapes).
-int KernelEmitter::scheduledThreads() const {
+/// cudaErrorLaunchOutOfResources, found by test/diff): the schedule's
+/// threads, or for histogram kernels 1024, the largest block a privatised
+/// lowering launches (stencil/histogram_model.hpp).
+int KernelEmitter::launchBound() const {
+  if (hasHistograms())
+    return 1024;
   return K.Sched.Block[0] * K.Sched.Block[1] * K.Sched.Block[2];
 }
 

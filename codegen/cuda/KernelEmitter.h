@@ -130,7 +130,7 @@ private:
   std::string launcher();
   std::string domainSetup(const ir::Param *First);
   std::string aliasChecks() const;
-  int scheduledThreads() const;
+  int launchBound() const;
   std::string launchShape() const;
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>

@@ -37,12 +37,12 @@
 
 #include "../common/harness.hpp"
 
-#include <array>
 #include <chrono>
+#include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <memory>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>

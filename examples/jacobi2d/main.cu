@@ -23,8 +23,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <memory>
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>

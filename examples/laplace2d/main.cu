@@ -22,8 +22,8 @@
 #include "../common/harness.hpp"
 
 #include <cstdio>
-#include <exception>
 #include <memory>
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>

@@ -1,6 +1,6 @@
 //===- SmemCacheTest.cpp - smem-cache's decisions -------------------------===//
-#include "codegen/passes/SmemCache.h"
 #include "codegen/Footprint.h"
+#include "codegen/passes/SmemCache.h"
 
 #include <gtest/gtest.h>
 

@@ -5,10 +5,10 @@
 // broken decision must stop at the verifier, not reach nvcc or the GPU.
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/Verifier.h"
 #include "codegen/Footprint.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
+#include "codegen/Verifier.h"
 
 #include <gtest/gtest.h>
 

@@ -17,11 +17,11 @@
 // produced IR the verifier refuses (a bug in stencilc).
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
-#include "codegen/cuda/CudaEmitter.h"
 #include "tools/common/PipelineFlags.h"
 
 #include "llvm/Support/CommandLine.h"

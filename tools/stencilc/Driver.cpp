@@ -17,10 +17,10 @@
 // diagnostics exactly, 1 when they do not.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/cuda/CudaEmitter.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
-#include "codegen/cuda/CudaEmitter.h"
 #include "frontend/Frontend.h"
 #include "tools/common/PipelineFlags.h"
 #include "tools/stencilc/Ptxas.h"

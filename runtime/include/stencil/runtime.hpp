@@ -46,7 +46,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -55,20 +54,21 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <initializer_list>
 
 // In the order the code reads: each header after those it uses.
-#include <stencil/detail/accumulators.hpp>
-#include <stencil/detail/atomics.hpp>
-#include <stencil/detail/exact_division.hpp>
-#include <stencil/detail/launch.hpp>
-#include <stencil/detail/numerics.hpp>
-#include <stencil/detail/records.hpp>
-#include <stencil/detail/reduction.hpp>
-#include <stencil/detail/result_ring.hpp>
-#include <stencil/device_grid.hpp>
 #include <stencil/error.hpp>
-#include <stencil/launch_options.hpp>
-#include <stencil/pending.hpp>
 #include <stencil/profiler.hpp>
+#include <stencil/device_grid.hpp>
+#include <stencil/launch_options.hpp>
+#include <stencil/detail/launch.hpp>
+#include <stencil/detail/exact_division.hpp>
+#include <stencil/detail/result_ring.hpp>
+#include <stencil/detail/accumulators.hpp>
+#include <stencil/detail/numerics.hpp>
+#include <stencil/detail/atomics.hpp>
+#include <stencil/detail/reduction.hpp>
+#include <stencil/detail/records.hpp>
+#include <stencil/pending.hpp>
 
 #endif // STENCIL_RUNTIME_HPP

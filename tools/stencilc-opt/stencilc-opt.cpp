@@ -151,6 +151,10 @@ bool choosePasses(std::vector<std::unique_ptr<stencilc::Pass>> &Out) {
 
 int toolMain(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "stencilc-opt " << STENCILC_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "stencilc-opt: runs stencilc passes on textual IR "

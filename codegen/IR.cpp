@@ -1,6 +1,8 @@
 //===- IR.cpp - node constructors and small helpers -----------------------===//
 #include "IR.h"
 
+#include "runtime/include/stencil/histogram_model.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <stdexcept>
@@ -363,19 +365,10 @@ const char *loweringName(ReductionLowering L) {
 }
 
 const char *loweringName(HistogramLowering L) {
-  switch (L) {
-  case HistogramLowering::Auto:
-    return "auto";
-  case HistogramLowering::PlainAtomic:
-    return "plain-atomic";
-  case HistogramLowering::WarpAggregated:
-    return "warp-aggregated";
-  case HistogramLowering::SharedPrivatized:
-    return "shared-privatized";
-  case HistogramLowering::SharedWarpAggregated:
-    return "shared-warp-aggregated";
-  }
-  return "?";
+  // One spelling for the IR, the remarks and the runtime: the enums agree
+  // value for value (static_assert in codegen/cuda/HistogramEmitter.cpp).
+  return ::stencil::histogramLoweringName(
+      static_cast<::stencil::HistogramLowering>(L));
 }
 
 const GridFootprint *Footprint::find(const std::string &Grid) const {

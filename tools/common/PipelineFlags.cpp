@@ -2,8 +2,27 @@
 #include "tools/common/PipelineFlags.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace stencilc {
+
+bool writeOutput(llvm::StringRef Tool, llvm::StringRef Path,
+                 llvm::StringRef Text) {
+  if (Path == "-") {
+    llvm::outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    llvm::errs() << Tool << ": error: cannot write '" << Path
+                 << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
 
 bool parseSmVersion(llvm::StringRef Value, int &Out) {
   if (!Value.consume_front("sm_"))

@@ -1,7 +1,7 @@
 //===- PipelineFlags.h - option values both tools parse the same way ------===//
 //
-// stencilc and stencilc-opt accept the same --tile and --arch values; the
-// parsing lives here once.
+// stencilc and stencilc-opt accept the same --tile and --arch values and
+// write their outputs the same way; that lives here once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_TOOLS_COMMON_PIPELINEFLAGS_H
@@ -25,6 +25,11 @@ inline constexpr const char *TileSyntax =
 /// streams along dimension 0.
 bool parseTileFlag(llvm::StringRef Value,
                    std::map<std::string, ir::Schedule> &Out);
+
+/// Writes Text to Path ('-' is stdout); on failure says so on stderr as
+/// "TOOL: error: cannot write 'PATH': why" and returns false.
+bool writeOutput(llvm::StringRef Tool, llvm::StringRef Path,
+                 llvm::StringRef Text);
 
 /// --arch=sm_NN -> NN; false when malformed.
 bool parseSmVersion(llvm::StringRef Value, int &Out);

@@ -113,19 +113,7 @@ int usage(const Twine &Msg) {
 }
 
 bool writeFile(StringRef Path, StringRef Text) {
-  if (Path == "-") {
-    outs() << Text;
-    return true;
-  }
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
-  if (EC) {
-    errs() << "stencilc-opt: error: cannot write '" << Path
-           << "': " << EC.message() << "\n";
-    return false;
-  }
-  OS << Text;
-  return true;
+  return stencilc::writeOutput("stencilc-opt", Path, Text);
 }
 
 /// The passes --passes names, in its order.

@@ -250,19 +250,7 @@ std::string makeDepfile(const std::vector<std::string> &Targets,
 }
 
 bool writeFile(StringRef Path, StringRef Text) {
-  if (Path == "-") {
-    outs() << Text;
-    return true;
-  }
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
-  if (EC) {
-    errs() << "stencilc: error: cannot write '" << Path << "': " << EC.message()
-           << "\n";
-    return false;
-  }
-  OS << Text;
-  return true;
+  return stencilc::writeOutput("stencilc", Path, Text);
 }
 
 std::string defaultOutput() {

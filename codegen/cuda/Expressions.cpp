@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/HistogramEmitter.h"
 #include "codegen/cuda/KernelEmitter.h"
+#include "codegen/IRVisitor.h"
 
 #include <cmath>
 #include <cstdio>
@@ -146,6 +147,8 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     std::string Cached = Cache.read(*G);
     if (!Cached.empty())
       return Cached;
+    if (InOutLocals.count(G->Grid))
+      return inOutLocal(G->Grid); // InOut grids are read only at the centre
     UsesAt = true;
     int Field = 0;
     if (const MergeGroup *M = mergeGroupOf(G->Grid, Field))
@@ -226,6 +229,12 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
   case StmtKind::Store: {
     const Param *P = K.findParam(S.Name);
     UsesAt = true;
+    if (InOutLocals.count(S.Name)) {
+      OS << In << inOutLocal(S.Name) << " = " << exprAs(S.Value, P->Elem)
+         << ";\n"
+         << In << S.Name << "[at_] = " << inOutLocal(S.Name) << ";\n";
+      return;
+    }
     OS << In << S.Name << "[at_] = " << exprAs(S.Value, P->Elem) << ";\n";
     return;
   }
@@ -245,6 +254,38 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     OS << In << "}\n";
     return;
   }
+}
+
+/// The InOut grids whose centre the point work reads. Their reads come from
+/// a local: one load before the point work, refreshed by every store. A
+/// point's value is then never loaded after the point's own store, which
+/// nvcc 13.0 gets wrong when a select picks between such a load and a read
+/// of a `const __restrict__` grid: it loads through the read-only path
+/// (ld.global.nc), which ptxas may schedule before the store (test/diff seed
+/// 238; reproducer in test/gpu/toolchain/nvvm-nc-select.cu).
+void KernelEmitter::collectInOutLocals() {
+  InOutLocals.clear();
+  forEachExpr(K.Body, [&](const Expr &E) {
+    if (E->Kind != ExprKind::GridRead)
+      return;
+    const std::string &Grid = as<GridRead>(E)->Grid;
+    int Field = 0;
+    const Param *P = K.findParam(Grid);
+    if (P && P->Kind == ParamKind::InOut && !mergeGroupOf(Grid, Field) &&
+        Cache.read(*as<GridRead>(E)).empty())
+      InOutLocals.insert(Grid);
+  });
+}
+
+/// `T q_c_ = q[at_];` for each grid of InOutLocals, before the point work.
+std::string KernelEmitter::inOutLoads(int Depth) {
+  std::ostringstream OS;
+  for (const std::string &Grid : InOutLocals) {
+    UsesAt = true;
+    OS << indent(Depth) << cxxType(K.findParam(Grid)->Elem) << " "
+       << inOutLocal(Grid) << " = " << Grid << "[at_];\n";
+  }
+  return OS.str();
 }
 
 /// h[i] += v through the kernel's histogram target (HistogramEmitter.h).

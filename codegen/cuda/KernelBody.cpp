@@ -171,6 +171,8 @@ std::string KernelEmitter::kernelBody() {
   const int Depth =
       Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
   std::ostringstream Points;
+  collectInOutLocals();
+  Points << inOutLoads(Depth);
   block(Points, K.Body, Depth);
 
   std::ostringstream OS;

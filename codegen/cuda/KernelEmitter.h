@@ -34,6 +34,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -77,6 +78,9 @@ private:
   void block(std::ostringstream &OS, const ir::Block &B, int Depth);
   void stmt(std::ostringstream &OS, const ir::Stmt &S, int Depth);
   std::string histogramAdd(const ir::Stmt &S);
+  void collectInOutLocals();
+  std::string inOutLocal(const std::string &Grid) const { return Grid + "_c_"; }
+  std::string inOutLoads(int Depth);
 
   //--- merged grids (Records.cpp) -------------------------------------------
   const ir::MergeGroup *mergeGroupOf(const std::string &Grid, int &Field) const;
@@ -147,6 +151,10 @@ private:
   SmemCacheLowering Cache{K};
   bool UsesAt = false;
   bool UsesStride[3] = {false, false, false};
+  /// InOut grids the point work reads: each point's value lives in a local
+  /// (inOutLocal) from one load before the point work, and stores write both
+  /// (Expressions.cpp, inOutLoads).
+  std::set<std::string> InOutLocals;
 };
 
 } // namespace stencilc::cuda

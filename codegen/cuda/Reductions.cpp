@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/KernelEmitter.h"
 
+#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <sstream>
 #include <string>
 
@@ -43,15 +43,11 @@ std::string identityOf(const Param &P) {
   case Type::Float32:
     if (P.Kind == ParamKind::Sum)
       return "0.0f";
-    return floatLiteral(IsMax ? std::numeric_limits<float>::lowest()
-                              : std::numeric_limits<float>::max(),
-                        Type::Float32);
+    return floatLiteral(IsMax ? -HUGE_VAL : HUGE_VAL, Type::Float32);
   case Type::Float64:
     if (P.Kind == ParamKind::Sum)
       return "0.0";
-    return floatLiteral(IsMax ? std::numeric_limits<double>::lowest()
-                              : std::numeric_limits<double>::max(),
-                        Type::Float64);
+    return floatLiteral(IsMax ? -HUGE_VAL : HUGE_VAL, Type::Float64);
   case Type::Int32:
     if (P.Kind == ParamKind::Sum)
       return "0";
@@ -84,13 +80,16 @@ const char *reductionKindName(ParamKind K) {
 std::string KernelEmitter::reduceStmt(const Stmt &S) {
   const Param *P = K.findParam(S.Name);
   const std::string Acc = cxxType(P->Accum);
+  if (P->Kind == ParamKind::Sum && isInteger(P->Accum))
+    return S.Name + " = stencil::detail::wrapAdd(" + S.Name + ", " +
+           exprAs(S.Value, P->Accum) + ");";
   if (P->Kind == ParamKind::Sum)
     return S.Name + " += " + exprAs(S.Value, P->Accum) + ";";
   std::string V = exprAs(S.Value, P->Elem);
   if (P->Elem != P->Accum)
     V = "static_cast<" + Acc + ">(" + V + ")";
-  const char *Fn = P->Kind == ParamKind::Max ? "stencil::detail::maxOf"
-                                             : "stencil::detail::minOf";
+  const char *Fn = P->Kind == ParamKind::Max ? "stencil::detail::reduceMaxOf"
+                                             : "stencil::detail::reduceMinOf";
   return S.Name + " = " + Fn + "(" + S.Name + ", " + V + ");";
 }
 

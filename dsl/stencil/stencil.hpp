@@ -190,7 +190,13 @@ public:
   explicit Sum(Acc *A) : Value(A) {}
   static Acc identity() { return Acc(0); }
   template <class E> const Sum &operator+=(E V) const {
-    if (detail::context().M == detail::Mode::Run)
+    if (detail::context().M != detail::Mode::Run)
+      return *this;
+    if constexpr (std::is_integral<Acc>::value) // wraps, as on the GPU
+      *Value = static_cast<Acc>(
+          static_cast<std::make_unsigned_t<Acc>>(*Value) +
+          static_cast<std::make_unsigned_t<Acc>>(static_cast<Acc>(V)));
+    else
       *Value += static_cast<Acc>(V);
     return *this;
   }
@@ -219,7 +225,11 @@ public:
   template <class E> const Max &operator+=(E V) const;
 #endif
 
-  static Acc identity() { return std::numeric_limits<Acc>::lowest(); }
+  static Acc identity() {
+    return std::numeric_limits<Acc>::has_infinity
+               ? -std::numeric_limits<Acc>::infinity()
+               : std::numeric_limits<Acc>::lowest();
+  }
   operator Acc() const { return *Value; }
   template <class E> const Max &operator=(E V) const {
     if (detail::context().M == detail::Mode::Run)
@@ -244,7 +254,11 @@ public:
   template <class E> const Min &operator+=(E V) const;
 #endif
 
-  static Acc identity() { return std::numeric_limits<Acc>::max(); }
+  static Acc identity() {
+    return std::numeric_limits<Acc>::has_infinity
+               ? std::numeric_limits<Acc>::infinity()
+               : std::numeric_limits<Acc>::max();
+  }
   operator Acc() const { return *Value; }
   template <class E> const Min &operator=(E V) const {
     if (detail::context().M == detail::Mode::Run)
@@ -306,17 +320,53 @@ using std::pow;
 using std::sin;
 using std::sqrt;
 
+namespace detail {
+/// The order of Min/Max reductions, as runtime/include/stencil/detail/
+/// numerics.hpp has it for the GPU: -0.0 before +0.0; a NaN term is never
+/// taken (IEEE 754-2019 minimumNumber/maximumNumber), so the total does not
+/// depend on the order in which terms are folded in.
+template <class T> bool referenceLess(T A, T B) {
+  if (A < B)
+    return true;
+  if constexpr (std::is_floating_point<T>::value)
+    return A == T(0) && B == T(0) && std::signbit(A) && !std::signbit(B);
+  return false;
+}
+template <class T, class A, class E> T reduceMax(const Max<T, A> &R, E V) {
+  const T Acc = static_cast<T>(static_cast<A>(R)), X = static_cast<T>(V);
+  return referenceLess(Acc, X) ? X : Acc;
+}
+template <class T, class A, class E> T reduceMin(const Min<T, A> &R, E V) {
+  const T Acc = static_cast<T>(static_cast<A>(R)), X = static_cast<T>(V);
+  return referenceLess(X, Acc) ? X : Acc;
+}
+} // namespace detail
+
+// r = max(r, e), max(e, r), fmax(r, e), fmax(e, r) and the std:: spellings
+// all fold e into the reduction with that one rule (docs/dsl.md#reductions).
 template <class T, class A, class E> T max(const Max<T, A> &R, E V) {
-  return std::max<T>(static_cast<T>(static_cast<A>(R)), static_cast<T>(V));
+  return detail::reduceMax(R, V);
 }
 template <class T, class A, class E> T max(E V, const Max<T, A> &R) {
-  return max(R, V);
+  return detail::reduceMax(R, V);
+}
+template <class T, class A, class E> T fmax(const Max<T, A> &R, E V) {
+  return detail::reduceMax(R, V);
+}
+template <class T, class A, class E> T fmax(E V, const Max<T, A> &R) {
+  return detail::reduceMax(R, V);
 }
 template <class T, class A, class E> T min(const Min<T, A> &R, E V) {
-  return std::min<T>(static_cast<T>(static_cast<A>(R)), static_cast<T>(V));
+  return detail::reduceMin(R, V);
 }
 template <class T, class A, class E> T min(E V, const Min<T, A> &R) {
-  return min(R, V);
+  return detail::reduceMin(R, V);
+}
+template <class T, class A, class E> T fmin(const Min<T, A> &R, E V) {
+  return detail::reduceMin(R, V);
+}
+template <class T, class A, class E> T fmin(E V, const Min<T, A> &R) {
+  return detail::reduceMin(R, V);
 }
 #if defined(__STENCILC__)
 // Mixed-up updates (m = min(m, e) on a Max) parse, so stencilc can say so.

@@ -13,11 +13,11 @@ STENCIL_KERNEL void laplace(In<float, 2> A, Out<float, 2> Anew, Max<float> error
 }
 // CHECK-LABEL: // laplace (
 // CHECK:         float* error_total_,
-// CHECK:         float error = (-3.4028235e+38f);
-// CHECK:         error = stencil::detail::maxOf(error, fabsf((a - A[at_])));
+// CHECK:         float error = (-HUGE_VALF);
+// CHECK:         error = stencil::detail::reduceMaxOf(error, fabsf((a - A[at_])));
 // CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
 // CHECK:         result_.error = static_cast<float>(host_.error);
-// CHECK:         for (auto& slot_ : identity_.error) slot_ = (-3.4028235e+38f);
+// CHECK:         for (auto& slot_ : identity_.error) slot_ = (-HUGE_VALF);
 // HDR:       struct laplace_result {
 // HDR-NEXT:    float error;
 // HDR:       laplace_result laplace(
@@ -60,11 +60,11 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    double wide = 0.0;
 // CHECK-NEXT:    int lowest = 2147483647;
 // CHECK-NEXT:    int64_t highest = (int64_t(-9223372036854775807) - 1);
-// CHECK-NEXT:    double dmin = 1.7976931348623157e+308;
+// CHECK-NEXT:    double dmin = (HUGE_VAL);
 // CHECK:         total += __fmul_rn(x[at_], x[at_]);
 // CHECK:         wide += static_cast<double>(x[at_]);
-// CHECK:         lowest = stencil::detail::minOf(lowest, static_cast<int>(x[at_]));
-// CHECK:         highest = stencil::detail::maxOf(highest, static_cast<int64_t>(x[at_]));
+// CHECK:         lowest = stencil::detail::reduceMinOf(lowest, static_cast<int>(x[at_]));
+// CHECK:         highest = stencil::detail::reduceMaxOf(highest, static_cast<int64_t>(x[at_]));
 // CHECK:         <stencil::detail::SumOp>(stencil::detail::blockSlot(total_total_), static_cast<double>(total), reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::SumOp>(stencil::detail::blockSlot(wide_total_), wide, reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::MinOp>(stencil::detail::blockSlot(lowest_total_), lowest, reduction_smem_);
@@ -77,7 +77,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:      const double wide = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->wide, 0.0, reduction_smem_);
 // CHECK-NEXT:      const int lowest = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->lowest, 2147483647, reduction_smem_);
 // CHECK-NEXT:      const int64_t highest = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->highest, (int64_t(-9223372036854775807) - 1), reduction_smem_);
-// CHECK-NEXT:      const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, 1.7976931348623157e+308, reduction_smem_);
+// CHECK-NEXT:      const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, (HUGE_VAL), reduction_smem_);
 // CHECK-NEXT:      if (threadIdx.x == 0) {
 // CHECK-NEXT:        totals_->total = total;
 // CHECK:             __threadfence_system();

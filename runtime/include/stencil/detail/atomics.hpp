@@ -8,6 +8,8 @@
 #ifndef STENCIL_DETAIL_ATOMICS_HPP
 #define STENCIL_DETAIL_ATOMICS_HPP
 
+#include <stencil/detail/numerics.hpp>
+
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -56,14 +58,15 @@ __device__ inline void atomicFloatCas(T *P, T V, Better IsBetter) {
     Old = Seen;
   }
 }
+// The order of Min/Max reductions (numerics.hpp: -0.0 before +0.0).
 struct Greater {
   template <class T> __device__ bool operator()(T A, T B) const {
-    return B < A;
+    return reductionLess(B, A);
   }
 };
 struct Less {
   template <class T> __device__ bool operator()(T A, T B) const {
-    return A < B;
+    return reductionLess(A, B);
   }
 };
 __device__ inline void atomicMaxValue(float *P, float V) {

@@ -21,14 +21,16 @@ namespace detail {
 /// The three reduction operators: combine two partials, and fold a block's
 /// partial into the launch's device accumulator.
 struct SumOp {
-  template <class T> __device__ static T combine(T A, T B) { return A + B; }
+  template <class T> __device__ static T combine(T A, T B) {
+    return wrapAdd(A, B);
+  }
   template <class T> __device__ static void atomic(T *P, T V) {
     atomicAddValue(P, V);
   }
 };
 struct MaxOp {
   template <class T> __device__ static T combine(T A, T B) {
-    return maxOf(A, B);
+    return reduceMaxOf(A, B);
   }
   template <class T> __device__ static void atomic(T *P, T V) {
     atomicMaxValue(P, V);
@@ -36,7 +38,7 @@ struct MaxOp {
 };
 struct MinOp {
   template <class T> __device__ static T combine(T A, T B) {
-    return minOf(A, B);
+    return reduceMinOf(A, B);
   }
   template <class T> __device__ static void atomic(T *P, T V) {
     atomicMinValue(P, V);

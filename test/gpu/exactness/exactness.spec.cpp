@@ -1,0 +1,42 @@
+// exactness.spec.cpp - kernels for the GPU test of the exactness rule
+// (issue 10; docs/dsl.md#reductions, docs/testing.md): each targets one way
+// a GPU result could differ from stencil::reference.
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+// Min/Max over terms with NaN, zeros of both signs and infinities: the total
+// must not depend on the order in which the GPU folds them.
+STENCIL_KERNEL void extremes(In<float, 1> x, In<double, 1> y, Min<float> lo,
+                             Max<float> hi, Min<double> dlo, Max<double> dhi) {
+  lo = min(lo, x());
+  hi = fmax(x(), hi);
+  dlo = fmin(y(), dlo);
+  dhi = max(dhi, y());
+}
+
+// Integer sums that overflow: they wrap, on the GPU as in the reference.
+STENCIL_KERNEL void counts(In<int, 1> k, In<int64_t, 1> w, Sum<int> s,
+                           Sum<int64_t> s64, Sum<int, int64_t> wide) {
+  s += k();
+  s64 += w();
+  wide += k();
+}
+
+// Float histograms: integer weights keep every partial sum exact (bit-
+// identical); fractional weights differ only by summation order.
+STENCIL_KERNEL void weights(In<double, 1> v, Histogram<float> whole,
+                            Histogram<double> frac, Histogram<int> n,
+                            const int nbins) {
+  int b = min(max(int(v() * nbins), 0), nbins - 1);
+  whole[b] += float(int(v() * 100.0) % 7 + 1);
+  frac[b] += v() * 0.1;
+  n[b] += 1;
+}
+
+// An InOut value read back after its own store, in a ?: against an In grid
+// (test/diff seed 238): nvcc 13.0 loaded it through the read-only path.
+STENCIL_KERNEL void reload(In<int, 1> a3, In<int64_t, 1> a2, InOut<int64_t, 1> q,
+                           Sum<float> s) {
+  q() = (int64_t)(a3(1));
+  s += max((int64_t)(a3(2)), min(((2.0f != float(a3(-1))) ? q() : a2(-1)), int64_t(7)));
+}

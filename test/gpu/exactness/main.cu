@@ -1,0 +1,200 @@
+// main.cu - the exactness rule on the GPU (issue 10): for each kernel of
+// exactness.spec.cpp, the generated launcher against stencil::reference.
+//
+//   exactness --check
+//
+// - extremes: Min/Max of float and double over terms with NaN, zeros of both
+//   signs and infinities, bit for bit: only zeros and NaN (Min is -0.0, Max
+//   +0.0), only NaN (the identities, the infinities), and random values with
+//   NaN and infinities mixed in.
+// - counts: Sum<int>, Sum<int64_t> and Sum<int, int64_t> that overflow,
+//   against the reference and against the sum wrapped by hand.
+// - weights: float histogram with integer weights and int counts bit for
+//   bit; double histogram with fractional weights within the summation-order
+//   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
+// - reload: an InOut value read after its own store in a ?: (seed 238).
+#include "exactness.spec.cpp" // the kernels, for the CPU reference
+#include "exactness_gen.h"    // namespace gpu: the generated host API
+
+#include "../../../examples/common/harness.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+
+namespace {
+
+template <class T> std::string bits(T V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%a", static_cast<double>(V));
+  return Buf;
+}
+template <class T> bool sameBits(T A, T B) {
+  return std::memcmp(&A, &B, sizeof(T)) == 0 || (std::isnan(A) && std::isnan(B));
+}
+template <class T>
+void sameAs(example::Checker &C, const std::string &What, T Ref, T Got) {
+  C.holds(What.c_str(), sameBits(Ref, Got), "ref " + bits(Ref) + " got " + bits(Got));
+}
+
+void checkExtremes(example::Checker &C, const char *Case, int64_t N,
+                   double (*Value)(int64_t, std::mt19937_64 &)) {
+  stencil::HostGrid<float, 1> X(stencil::Extents<1>{N});
+  stencil::HostGrid<double, 1> Y(stencil::Extents<1>{N});
+  std::mt19937_64 Rng(N);
+  for (int64_t I = 0; I < N; ++I) {
+    Y.data()[I] = Value(I, Rng);
+    X.data()[I] = static_cast<float>(Y.data()[I]);
+  }
+  float Lo, Hi;
+  double DLo, DHi;
+  stencil::reference(extremes, X, Y, Lo, Hi, DLo, DHi);
+  const stencil::Grid<float, 1> GX(X);
+  const stencil::Grid<double, 1> GY(Y);
+  const gpu::extremes_result R = gpu::extremes(GX, GY);
+  const std::string P = std::string("extremes.") + Case + ".";
+  sameAs(C, P + "lo", Lo, R.lo);
+  sameAs(C, P + "hi", Hi, R.hi);
+  sameAs(C, P + "dlo", DLo, R.dlo);
+  sameAs(C, P + "dhi", DHi, R.dhi);
+  if (std::string(Case) == "zeros") { // the rule itself, not only agreement
+    C.holds("extremes.zeros.lo_is_-0", sameBits(R.dlo, -0.0), bits(R.dlo));
+    C.holds("extremes.zeros.hi_is_+0", sameBits(R.dhi, 0.0), bits(R.dhi));
+  }
+  if (std::string(Case) == "nan") {
+    C.holds("extremes.nan.lo_is_inf", R.lo == HUGE_VALF, bits(R.lo));
+    C.holds("extremes.nan.dhi_is_-inf", R.dhi == -HUGE_VAL, bits(R.dhi));
+  }
+}
+
+double zerosAndNaN(int64_t I, std::mt19937_64 &Rng) {
+  switch (Rng() % 3) {
+  case 0: return I % 2 ? 0.0 : -0.0;
+  case 1: return -0.0 * double(I % 3 == 0);
+  default: return std::numeric_limits<double>::quiet_NaN();
+  }
+}
+double onlyNaN(int64_t, std::mt19937_64 &) {
+  return std::numeric_limits<double>::quiet_NaN();
+}
+double mixed(int64_t I, std::mt19937_64 &Rng) {
+  if (I % 97 == 5)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (I == 1234)
+    return HUGE_VAL;
+  if (I == 77)
+    return -0.0;
+  return std::uniform_real_distribution<double>(-1e3, 1e3)(Rng);
+}
+
+void checkCounts(example::Checker &C, int64_t N) {
+  stencil::HostGrid<int, 1> K(stencil::Extents<1>{N});
+  stencil::HostGrid<int64_t, 1> W(stencil::Extents<1>{N});
+  std::mt19937_64 Rng(7);
+  for (int64_t I = 0; I < N; ++I) {
+    K.data()[I] = int(Rng() % 2000000000u) - 300000000;
+    W.data()[I] = int64_t(Rng() >> 2); // about 2^61 each: the sum wraps
+  }
+  int S = 0, Wide = 0;
+  int64_t S64 = 0;
+  stencil::reference(counts, K, W, S, S64, Wide);
+  const gpu::counts_result R =
+      gpu::counts(stencil::Grid<int, 1>(K), stencil::Grid<int64_t, 1>(W));
+  uint32_t ByHand = 0;
+  uint64_t ByHand64 = 0;
+  for (int64_t I = 0; I < N; ++I) {
+    ByHand += uint32_t(K.data()[I]);
+    ByHand64 += uint64_t(W.data()[I]);
+  }
+  C.exact("counts.s", S, R.s);
+  C.exact("counts.s_wrapped_by_hand", int(ByHand), R.s);
+  C.exact("counts.s64", S64, R.s64);
+  C.exact("counts.s64_wrapped_by_hand", int64_t(ByHand64), R.s64);
+  C.exact("counts.wide", Wide, R.wide);
+}
+
+template <class T> stencil::HostGrid<T, 1> startPattern(int64_t Bins) {
+  stencil::HostGrid<T, 1> H(stencil::Extents<1>{Bins});
+  for (int64_t I = 0; I < Bins; ++I)
+    H.data()[I] = T(I % 5 + 1);
+  return H;
+}
+
+void checkWeights(example::Checker &C, int64_t N, int Bins) {
+  stencil::HostGrid<double, 1> V(stencil::Extents<1>{N});
+  std::mt19937_64 Rng(Bins);
+  for (int64_t I = 0; I < N; ++I)
+    V.data()[I] = std::uniform_real_distribution<double>(0.0, 1.0)(Rng);
+  stencil::HostGrid<float, 1> Whole = startPattern<float>(Bins);
+  stencil::HostGrid<double, 1> Frac = startPattern<double>(Bins);
+  stencil::HostGrid<int, 1> Count = startPattern<int>(Bins);
+  stencil::Grid<float, 1> GW(Whole);
+  stencil::Grid<double, 1> GF(Frac);
+  stencil::Grid<int, 1> GC(Count);
+  stencil::reference(weights, V, Whole, Frac, Count, Bins);
+  gpu::weights(stencil::Grid<double, 1>(V), GW, GF, GC, Bins);
+  const std::string P = "weights." + std::to_string(Bins) + ".";
+  C.field((P + "whole").c_str(), Whole, GW.download(), 0.0);
+  C.field((P + "count").c_str(), Count, GC.download(), 0.0);
+  const stencil::HostGrid<double, 1> Got = GF.download();
+  int64_t Worst = -1;
+  double WorstExcess = 0;
+  for (int64_t B = 0; B < Bins; ++B) {
+    // Terms >= 0, so sum |t| <= the bin's total; the count bounds n.
+    const double Bound = 2 * double(Count.data()[B]) *
+                         std::numeric_limits<double>::epsilon() * Frac.data()[B];
+    const double Excess = std::fabs(Got.data()[B] - Frac.data()[B]) - Bound;
+    if (Excess > WorstExcess) {
+      WorstExcess = Excess;
+      Worst = B;
+    }
+  }
+  C.holds((P + "frac_within_order").c_str(), Worst < 0,
+          Worst < 0 ? "every bin within 2 n eps sum|t|"
+                    : "bin " + std::to_string(Worst) + " off by more than the bound");
+}
+
+void checkReload(example::Checker &C, int64_t N) {
+  stencil::HostGrid<int, 1> A3(stencil::Extents<1>{N});
+  stencil::HostGrid<int64_t, 1> A2(stencil::Extents<1>{N}), Q(stencil::Extents<1>{N});
+  std::mt19937_64 Rng(238);
+  for (int64_t I = 0; I < N; ++I) {
+    A3.data()[I] = int(Rng() % 201) - 100;
+    A2.data()[I] = int64_t(Rng() % 2001) - 1000;
+    Q.data()[I] = int64_t(Rng() % 2001) - 1000;
+  }
+  stencil::Grid<int64_t, 1> GQ(Q);
+  float S = 0;
+  stencil::reference(reload, A3, A2, Q, S);
+  const gpu::reload_result R =
+      gpu::reload(stencil::Grid<int, 1>(A3), stencil::Grid<int64_t, 1>(A2), GQ);
+  C.field("reload.q", Q, GQ.download(), 0.0);
+  sameAs(C, "reload.s", S, R.s); // integer terms: every partial sum exact
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 2 || std::string(argv[1]) != "--check") {
+    std::fprintf(stderr, "usage: exactness --check\n");
+    return 2;
+  }
+  try {
+    example::Checker C("exactness");
+    checkExtremes(C, "zeros", 100003, zerosAndNaN);
+    checkExtremes(C, "nan", 4099, onlyNaN);
+    checkExtremes(C, "mixed", 1000003, mixed);
+    checkCounts(C, 1000003);
+    checkWeights(C, 1000003, 1000);
+    checkWeights(C, 1000003, 200003);
+    checkReload(C, 100003);
+    return C.finish();
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "exactness: %s\n", E.what());
+    return 1;
+  }
+}

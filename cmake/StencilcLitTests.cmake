@@ -29,10 +29,9 @@
 #                       (feature `gpu`)
 include_guard(GLOBAL)
 
-set(_STENCILC_LIT_DIR "${CMAKE_CURRENT_LIST_DIR}/lit")
-set(_STENCILC_LIT_DEBIAN_HINT "on Debian or Ubuntu `apt-get install llvm-19-tools` provides \
-/usr/lib/llvm-19/bin/FileCheck, /usr/lib/llvm-19/bin/not and \
-/usr/lib/llvm-19/build/utils/lit/lit.py (`dpkg -L llvm-19-tools` lists them)")
+# A global property, not a variable: include_guard(GLOBAL) reads this file
+# once, and the function may be called from another directory.
+set_property(GLOBAL PROPERTY STENCILC_LIT_CONFIG_DIR "${CMAKE_CURRENT_LIST_DIR}/lit")
 
 # _stencilc_lit_require(VAR WHAT): VAR (a cache variable) must name an
 # existing file; if it does not, the reason goes to the caller's `problems`.
@@ -69,7 +68,7 @@ function(stencilc_add_lit_tests)
   if(NOT ARG_SUFFIXES)
     set(ARG_SUFFIXES .cpp .test .sir)
   endif()
-  if(NOT COMMAND enable_testing OR NOT CMAKE_TESTING_ENABLED)
+  if(NOT CMAKE_TESTING_ENABLED)
     message(FATAL_ERROR "stencilc_add_lit_tests(${name}): testing is not enabled in "
       "this directory, so ctest would not see the suite; call enable_testing() "
       "(or include(CTest)) in the top-level CMakeLists.txt before this call")
@@ -113,7 +112,10 @@ function(stencilc_add_lit_tests)
   if(problems)
     list(JOIN problems ";\n  " text)
     string(CONCAT text "stencilc_add_lit_tests(${name}): cannot run lit tests:\n  ${text}.\n"
-      "To fix it: ${_STENCILC_LIT_DEBIAN_HINT}; or point the cache variables "
+      "To fix it: on Debian or Ubuntu `apt-get install llvm-19-tools` provides "
+      "/usr/lib/llvm-19/bin/FileCheck, /usr/lib/llvm-19/bin/not and "
+      "/usr/lib/llvm-19/build/utils/lit/lit.py (`dpkg -L llvm-19-tools` lists them); "
+      "or point the cache variables "
       "STENCILC_LIT, STENCILC_FILECHECK and STENCILC_NOT at your own")
     if(ARG_OPTIONAL)
       message(WARNING "${text}\nThe suite '${name}' is not registered with CTest.")
@@ -187,7 +189,8 @@ function(stencilc_add_lit_tests)
   foreach(suffix IN LISTS ARG_SUFFIXES)
     string(APPEND suffixes "\"${suffix}\", ")
   endforeach()
-  configure_file(${_STENCILC_LIT_DIR}/lit.site.cfg.py.in ${binary_dir}/lit.site.cfg.py @ONLY)
+  get_property(lit_config_dir GLOBAL PROPERTY STENCILC_LIT_CONFIG_DIR)
+  configure_file(${lit_config_dir}/lit.site.cfg.py.in ${binary_dir}/lit.site.cfg.py @ONLY)
   set(features)
   if(nvcc)
     list(APPEND features nvcc)

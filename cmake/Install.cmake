@@ -13,7 +13,10 @@
 #   include/stencilc/stencil/runtime.hpp ...      the runtime (from runtime/include)
 #   include/stencilc/stencil/detail/*.hpp         its internals for generated code
 #   lib/cmake/stencilc/{stencilcConfig,stencilcConfigVersion,
-#                       stencilcTargets,StencilcAddKernels}.cmake
+#                       stencilcTargets,StencilcAddKernels,
+#                       StencilcLitTests}.cmake
+#   lib/cmake/stencilc/lit/{lit.cfg.py,lit.site.cfg.py.in}  lit tests of
+#                       a user's specs (stencilc_add_lit_tests, docs/testing.md)
 # The DSL and the runtime share include/stencilc so that one -I serves both,
 # and tools/stencilc/Driver.cpp finds the DSL there next to an installed
 # stencilc.
@@ -42,14 +45,20 @@ set(STENCILC_DSL_HEADERS ${_stencilc_dsl_headers})
 # stencilc --depfile exists: kept as a variable of the package for projects
 # written against versions that lacked it.
 set(STENCILC_HAS_DEPFILE ON)
+# Where stencilc_add_lit_tests looks first for FileCheck, not and lit.py: the
+# LLVM stencilc was built with (llvm-19-tools installs them there).
+set(STENCILC_LLVM_TOOLS_DIR ${LLVM_TOOLS_BINARY_DIR})
 
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcConfigVersion.cmake
   VERSION ${PROJECT_VERSION}
   # 0.x: a new minor version may change the DSL or the generated API.
   COMPATIBILITY SameMinorVersion)
-configure_file(${PROJECT_SOURCE_DIR}/cmake/StencilcAddKernels.cmake
-  ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/StencilcAddKernels.cmake COPYONLY)
+foreach(_stencilc_file StencilcAddKernels.cmake StencilcLitTests.cmake
+                      lit/lit.cfg.py lit/lit.site.cfg.py.in)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/${_stencilc_file}
+    ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/${_stencilc_file} COPYONLY)
+endforeach()
 
 # Build-tree config: headers straight from the sources, the stencilc just built.
 set(STENCILC_DSL_INCLUDE_DIR ${PROJECT_SOURCE_DIR}/dsl)
@@ -72,4 +81,8 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/stencilcConfig.cmake.i
 install(FILES ${PROJECT_BINARY_DIR}/cmake-install/stencilcConfig.cmake
               ${PROJECT_BINARY_DIR}/${STENCILC_CMAKE_INSTALL_DIR}/stencilcConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/StencilcAddKernels.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/StencilcLitTests.cmake
   DESTINATION ${STENCILC_CMAKE_INSTALL_DIR})
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/lit/lit.cfg.py
+              ${PROJECT_SOURCE_DIR}/cmake/lit/lit.site.cfg.py.in
+  DESTINATION ${STENCILC_CMAKE_INSTALL_DIR}/lit)

@@ -216,7 +216,8 @@ std::string KernelEmitter::launchShape() const {
   const std::string R = std::to_string(K.Rank);
   const std::string &O = OptsName;
   OS << "  const dim3 block_ = stencil::detail::blockShape<" << R
-     << ">(kernel_name_, " << arr3(K.Sched.Block) << ", " << O << ");\n";
+     << ">(kernel_name_, " << arr3(K.Sched.Block) << ", " << launchBound()
+     << ", " << O << ");\n";
   OS << Cache.launcherCheck();
   if (hasHistograms()) {
     // Histogram kernels: their own grid and lowering choice

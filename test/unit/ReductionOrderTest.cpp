@@ -33,15 +33,22 @@ template <class T> bool sameBits(T A, T B) {
 
 template <class T> std::vector<T> awkwardTerms() {
   const T Inf = std::numeric_limits<T>::infinity();
-  return {T(0.0), T(-0.0), T(1.5), T(-2.25), Inf, -Inf,
-          std::numeric_limits<T>::quiet_NaN(), T(-0.0), T(0.0)};
+  return {T(0.0),
+          T(-0.0),
+          T(1.5),
+          T(-2.25),
+          Inf,
+          -Inf,
+          std::numeric_limits<T>::quiet_NaN(),
+          T(-0.0),
+          T(0.0)};
 }
 
 /// Folds Terms into a Min (IsMin) or Max the way the reference does, with
 /// the update spelled Spelling (0: min(r, e), 1: min(e, r), 2: fmin(r, e),
 /// 3: fmin(e, r); max likewise).
-template <class T> T referenceFold(const std::vector<T> &Terms, bool IsMin,
-                                   int Spelling) {
+template <class T>
+T referenceFold(const std::vector<T> &Terms, bool IsMin, int Spelling) {
   using namespace stencil;
   T Acc = IsMin ? Min<T>::identity() : Max<T>::identity();
   for (T V : Terms) {
@@ -108,8 +115,8 @@ template <class T> void checkZeros() {
   for (int Spelling = 0; Spelling < 4; ++Spelling)
     for (const std::vector<T> &Terms :
          {std::vector<T>{T(0.0), T(-0.0)}, std::vector<T>{T(-0.0), T(0.0)},
-          std::vector<T>{T(0.0), std::numeric_limits<T>::quiet_NaN(),
-                         T(-0.0), T(0.0)}}) {
+          std::vector<T>{T(0.0), std::numeric_limits<T>::quiet_NaN(), T(-0.0),
+                         T(0.0)}}) {
       EXPECT_TRUE(sameBits(referenceFold(Terms, true, Spelling), T(-0.0)));
       EXPECT_TRUE(sameBits(referenceFold(Terms, false, Spelling), T(0.0)));
       EXPECT_TRUE(sameBits(deviceFold(Terms, true), T(-0.0)));

@@ -58,7 +58,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    requireDisjoint(kernel_name_, "f", "read", f.data(), f.bytes(), "u", "written", u.data(), u.bytes());
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
-// CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, opts);
+// CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, {{[0-9]+}}, opts);
 // CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
 // CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);

@@ -16,7 +16,7 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK-LABEL: // histogram (
 // CHECK:         // reductions: none; histograms: auto
 // CHECK:       template <int histogram_lowering_>
-// CHECK-NEXT:  __global__ void __launch_bounds__({{[0-9]+}}) histogram_kernel(
+// CHECK-NEXT:  __global__ void __launch_bounds__(1024) histogram_kernel(
 // CHECK:         int* __restrict__ bins,
 // CHECK-NEXT:    int64_t bins_size_,
 // CHECK-NEXT:    stencil::detail::HistogramFault* bins_fault_,
@@ -32,6 +32,9 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK-NEXT:    bins_hist_.flush();
 // CHECK-NEXT:  }
 // CHECK:       void histogram(
+// A LaunchOptions::Block is refused above the launch bound, 1024 for the
+// privatised launches, not the schedule's 256 threads.
+// CHECK:         const dim3 block_ = stencil::detail::blockShape<1>(kernel_name_, {256, 1, 1}, 1024, opts);
 // CHECK:         const dim3 grid_ = stencil::detail::gridShape<1>(
 // CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<1>(block_, opts, {stencil::detail::histogramShape(bins)});
 // CHECK-NEXT:    const stencil::HistogramLowering histogram_lowering_ = stencil::detail::histogramLaunchLowering(

@@ -127,13 +127,14 @@ dim3 blockShape(const std::array<int, 3> &Compiled, const LaunchOptions &Opts) {
 }
 
 /// The block of a launch of Kernel, whose __global__ function was compiled
-/// with __launch_bounds__ of Compiled's threads: a LaunchOptions::Block with
-/// more threads would fail to launch, so it is refused here with the bound.
+/// with __launch_bounds__(Bound) (the schedule's threads; 1024 for histogram
+/// kernels, whose privatised launches take bigger blocks): a
+/// LaunchOptions::Block with more threads would fail to launch, so it is
+/// refused here with the bound.
 template <int R>
 dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
-                const LaunchOptions &Opts) {
+                int64_t Bound, const LaunchOptions &Opts) {
   const dim3 B = blockShape<R>(Compiled, Opts);
-  const int64_t Bound = int64_t(Compiled[0]) * Compiled[1] * Compiled[2];
   if (int64_t(B.x) * B.y * B.z > Bound)
     throw Error(Kernel,
                 "LaunchOptions::Block asks for " +

@@ -34,7 +34,7 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK:         const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {128, 4, 1}, opts);
+// CHECK:         const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {128, 4, 1}, 512, opts);
 // CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
 // CHECK:         const int points_per_thread_ = opts.PointsPerThread > 0 ? opts.PointsPerThread : 8;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
@@ -48,5 +48,5 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // OFF:           for (Index i0_ = Index(dom_.Lo[0]) + (Index(blockIdx.z) * Index(blockDim.z) + Index(threadIdx.z)); i0_ < Index(dom_.Hi[0]); i0_ += Index(gridDim.z) * Index(blockDim.z)) {
 // OFF-NEXT:        for (Index i1_
 // OFF-NEXT:          for (Index i2_
-// OFF:           const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {32, 8, 1}, opts);
+// OFF:           const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {32, 8, 1}, 256, opts);
 // OFF:           const bool persistent_ = opts.Persistent < 0 ? false : opts.Persistent > 0;

@@ -1,6 +1,7 @@
 // main.cu - the suite's binary: every case of kernels/*.cu (linked in, each
 // registering itself with SUITE_CASE) in one program.
 //
+//   suite --names                         the case names, one per line
 //   suite --list                          footprint, sizes, bytes and class of each case
 //   suite --cpu                           CPU reference, serial vs parallel (no GPU)
 //   suite --check [--size small|bench|launch|all]     GPU vs CPU reference
@@ -98,14 +99,15 @@ std::vector<std::string> splitList(const std::string &Text) {
 
 int main(int Argc, char **Argv) {
   example::Options O("suite",
-                     "--list | --cpu | --check | --bench  [--size S,...] [--only NAME,...] "
+                     "--names | --list | --cpu | --check | --bench  [--size S,...] [--only NAME,...] "
                      "[--reps N] [--warmup N] [--threads N]");
-  bool List = false, Cpu = false, Check = false, Bench = false;
+  bool Names = false, List = false, Cpu = false, Check = false, Bench = false;
   std::string SizeText, Only;
   int Reps = 20, Warmup = 3;
   int Threads = int(std::thread::hardware_concurrency());
   if (const char *T = std::getenv("SUITE_THREADS"))
     Threads = std::atoi(T);
+  O.flag("--names", Names, "print the case names, one per line");
   O.flag("--list", List, "describe every case: footprint, sizes, bytes, class");
   O.flag("--cpu", Cpu, "the CPU reference, serial against parallel (no GPU)");
   O.flag("--check", Check, "the GPU against the CPU reference");
@@ -116,6 +118,15 @@ int main(int Argc, char **Argv) {
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
   O.add("--threads", Threads, "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
+  if (Names) {
+    std::vector<std::string> All;
+    for (const suite::CaseRecord &Case : suite::registry())
+      All.push_back(Case.Name);
+    std::sort(All.begin(), All.end());
+    for (const std::string &Name : All)
+      std::printf("%s\n", Name.c_str());
+    return 0;
+  }
   if (int(List) + int(Cpu) + int(Check) + int(Bench) != 1)
     O.fail("give one of --list, --cpu, --check, --bench");
   Threads = std::max(Threads, 1);
@@ -199,10 +210,10 @@ int main(int Argc, char **Argv) {
                 Wanted.empty() ? Cases.size() : Wanted.size());
     return 0;
   }
-  std::string Names;
+  std::string FailedNames;
   for (const std::string &N : Failed)
-    Names += " " + N;
+    FailedNames += " " + N;
   std::printf("FAIL: suite %s (%zu of %d runs failed:%s)\n", What, Failed.size(), Runs,
-              Names.c_str());
+              FailedNames.c_str());
   return 1;
 }

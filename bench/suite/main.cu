@@ -2,11 +2,11 @@
 // registering itself with SUITE_CASE) in one program.
 //
 //   suite --names                         the case names, one per line
-//   suite --list                          footprint, sizes, bytes and class of each case
-//   suite --cpu                           CPU reference, serial vs parallel (no GPU)
-//   suite --check [--size small|bench|launch|all]     GPU vs CPU reference
-//   suite --bench [--size bench|launch|all] [--reps 20] [--warmup 3]
-//   common: [--only NAME,NAME...] [--threads N]
+//   suite --list                          footprint, sizes, bytes and class of
+//   each case suite --cpu                           CPU reference, serial vs
+//   parallel (no GPU) suite --check [--size small|bench|launch|all]     GPU vs
+//   CPU reference suite --bench [--size bench|launch|all] [--reps 20] [--warmup
+//   3] common: [--only NAME,NAME...] [--threads N]
 //
 // --check prints a line per comparison and a PASS/FAIL line per case and size,
 // then `PASS: suite --check ...` or `FAIL: ...` last (test/gpu/run-all reads
@@ -63,7 +63,8 @@ double copyMs(int64_t Bytes, int Warmup, int Reps) {
   cuda(cudaMalloc(&To, Half), "cudaMalloc");
   cuda(cudaMemset(From, 1, Half), "cudaMemset");
   const double Ms = medianMs(Warmup, Reps, [&] {
-    cuda(cudaMemcpyAsync(To, From, Half, cudaMemcpyDeviceToDevice, 0), "cudaMemcpyAsync");
+    cuda(cudaMemcpyAsync(To, From, Half, cudaMemcpyDeviceToDevice, 0),
+         "cudaMemcpyAsync");
   });
   cuda(cudaFree(From), "cudaFree");
   cuda(cudaFree(To), "cudaFree");
@@ -74,7 +75,8 @@ int sharedMemoryOptin() {
   static const int Bytes = [] {
     int Device = 0, Value = 0;
     cuda(cudaGetDevice(&Device), "cudaGetDevice");
-    cuda(cudaDeviceGetAttribute(&Value, cudaDevAttrMaxSharedMemoryPerBlockOptin, Device),
+    cuda(cudaDeviceGetAttribute(&Value, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                Device),
          "cudaDeviceGetAttribute");
     return Value;
   }();
@@ -98,9 +100,9 @@ std::vector<std::string> splitList(const std::string &Text) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  example::Options O("suite",
-                     "--names | --list | --cpu | --check | --bench  [--size S,...] [--only NAME,...] "
-                     "[--reps N] [--warmup N] [--threads N]");
+  example::Options O("suite", "--names | --list | --cpu | --check | --bench  "
+                              "[--size S,...] [--only NAME,...] "
+                              "[--reps N] [--warmup N] [--threads N]");
   bool Names = false, List = false, Cpu = false, Check = false, Bench = false;
   std::string SizeText, Only;
   int Reps = 20, Warmup = 3;
@@ -116,7 +118,8 @@ int main(int Argc, char **Argv) {
   O.add("--only", Only, "the cases to run, comma-separated (default: all)");
   O.add("--reps", Reps, "--bench: timed calls per size (20)");
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
-  O.add("--threads", Threads, "threads of the CPU reference (SUITE_THREADS, all cores)");
+  O.add("--threads", Threads,
+        "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
   if (Names) {
     std::vector<std::string> All;
@@ -149,11 +152,14 @@ int main(int Argc, char **Argv) {
 
   std::vector<suite::CaseRecord> &Cases = suite::registry();
   std::sort(Cases.begin(), Cases.end(),
-            [](const suite::CaseRecord &A, const suite::CaseRecord &B) { return A.Name < B.Name; });
+            [](const suite::CaseRecord &A, const suite::CaseRecord &B) {
+              return A.Name < B.Name;
+            });
   std::set<std::string> Wanted;
   for (const std::string &Name : splitList(Only)) {
-    bool Known = std::any_of(Cases.begin(), Cases.end(),
-                             [&](const suite::CaseRecord &C) { return C.Name == Name; });
+    bool Known =
+        std::any_of(Cases.begin(), Cases.end(),
+                    [&](const suite::CaseRecord &C) { return C.Name == Name; });
     if (!Known)
       O.fail("no case named '" + Name + "' (--list names them)");
     Wanted.insert(Name);
@@ -186,7 +192,8 @@ int main(int Argc, char **Argv) {
     return S;
   };
 
-  // Every mode needs the footprint, which a describe run at the small size finds.
+  // Every mode needs the footprint, which a describe run at the small size
+  // finds.
   for (suite::CaseRecord &Case : Cases) {
     if (!Wanted.empty() && !Wanted.count(Case.Name))
       continue;
@@ -195,7 +202,9 @@ int main(int Argc, char **Argv) {
       std::printf("%s", S.Line.c_str());
   }
   if (!List) {
-    const suite::Mode M = Cpu ? suite::Mode::Cpu : Check ? suite::Mode::Check : suite::Mode::Bench;
+    const suite::Mode M = Cpu     ? suite::Mode::Cpu
+                          : Check ? suite::Mode::Check
+                                  : suite::Mode::Bench;
     for (suite::Size Z : Sizes)
       for (suite::CaseRecord &Case : Cases) {
         if ((!Wanted.empty() && !Wanted.count(Case.Name)) || !Case.Foot)
@@ -204,7 +213,10 @@ int main(int Argc, char **Argv) {
       }
   }
 
-  const char *What = List ? "--list" : Cpu ? "--cpu" : Check ? "--check" : "--bench";
+  const char *What = List    ? "--list"
+                     : Cpu   ? "--cpu"
+                     : Check ? "--check"
+                             : "--bench";
   if (Failed.empty()) {
     std::printf("PASS: suite %s (%d runs, %zu cases)\n", What, Runs,
                 Wanted.empty() ? Cases.size() : Wanted.size());
@@ -213,7 +225,7 @@ int main(int Argc, char **Argv) {
   std::string FailedNames;
   for (const std::string &N : Failed)
     FailedNames += " " + N;
-  std::printf("FAIL: suite %s (%zu of %d runs failed:%s)\n", What, Failed.size(), Runs,
-              FailedNames.c_str());
+  std::printf("FAIL: suite %s (%zu of %d runs failed:%s)\n", What,
+              Failed.size(), Runs, FailedNames.c_str());
   return 1;
 }

@@ -12,7 +12,8 @@
 //     auto v = C.out<double>();
 //     auto change = C.sum<double>();
 //     C.run([&](auto &A) { A.run(heat3d, A[u], A[v], A[change], 0.1); },
-//           [&](auto &A) { A.got(change, gpu::heat3d(A[u], A[v], 0.1, A.opts).change); });
+//           [&](auto &A) { A.got(change, gpu::heat3d(A[u], A[v], 0.1,
+//           A.opts).change); });
 //   }
 //
 // The harness does the rest, by mode (main.cu):
@@ -277,7 +278,9 @@ template <int R> struct Slot {
   /// Host arrays at extents E from the slot's stream.
   virtual void generate(const Extents<R> &E, int Threads) = 0;
   /// Before a reference run over Chunks chunks on Threads threads.
-  virtual void beginReference(int64_t Chunks, int Threads) { (void)Chunks, (void)Threads; }
+  virtual void beginReference(int64_t Chunks, int Threads) {
+    (void)Chunks, (void)Threads;
+  }
   /// After it: the partial results combined.
   virtual void endReference() {}
   /// Keeps the reference's results as the ones to compare with (cpu mode:
@@ -303,8 +306,10 @@ enum class Role { In, Out, InOut };
 template <class T, int R> struct GridSlot final : Slot<R> {
   Role Kind;
   Gen G;
-  stencil::HostGrid<T, R> Host; ///< inputs; the reference's result for Out/InOut
-  stencil::HostGrid<T, R> Got;  ///< the GPU's result (cpu mode: the serial run's)
+  stencil::HostGrid<T, R>
+      Host; ///< inputs; the reference's result for Out/InOut
+  stencil::HostGrid<T, R>
+      Got; ///< the GPU's result (cpu mode: the serial run's)
 #ifdef __CUDACC__
   std::unique_ptr<stencil::Grid<T, R>> Dev;
   void upload() override { Dev = std::make_unique<stencil::Grid<T, R>>(Host); }
@@ -338,9 +343,9 @@ template <class T, int R> struct GridSlot final : Slot<R> {
           First = I;
         ++Differ;
       }
-    std::string Detail =
-        std::to_string(Differ) + " of " + std::to_string(Host.size()) +
-        " points differ in their bits";
+    std::string Detail = std::to_string(Differ) + " of " +
+                         std::to_string(Host.size()) +
+                         " points differ in their bits";
     if (First >= 0)
       Detail += "; first at linear " + std::to_string(First) + ": ref " +
                 show(Host.data()[First]) + ", got " + show(Got.data()[First]);
@@ -360,7 +365,9 @@ template <class T, int R> struct GridSlot final : Slot<R> {
     for (int64_t I = Lo[0]; I < Hi[0] && !(Varies && Changed); ++I)
       for (int64_t J = Lo[1]; J < Hi[1] && !(Varies && Changed); ++J)
         for (int64_t K = Lo[2]; K < Hi[2] && !(Varies && Changed); ++K) {
-          int64_t L = R == 1 ? I : R == 2 ? I * E[1] + J : (I * E[1] + J) * E[2] + K;
+          int64_t L = R == 1   ? I
+                      : R == 2 ? I * E[1] + J
+                               : (I * E[1] + J) * E[2] + K;
           T V = Host.data()[L];
           if (!HaveFirst)
             First = V, HaveFirst = true;
@@ -370,7 +377,8 @@ template <class T, int R> struct GridSlot final : Slot<R> {
             Changed = true;
         }
     C.holds((this->Label + ".nontrivial").c_str(), Varies && Changed,
-            std::string(Varies ? "varies over the domain" : "CONSTANT over the domain") +
+            std::string(Varies ? "varies over the domain"
+                               : "CONSTANT over the domain") +
                 (Changed ? ", differs from the initial contents"
                          : ", EQUAL to the initial contents"));
   }
@@ -426,15 +434,16 @@ template <class T, class Acc, int R> struct ReductionSlot final : Slot<R> {
       C.scalar(What, double(Ref), double(Got), sumTolerance<Acc>());
       return;
     }
-    C.holds(What, sameBits(Ref, Got), "ref " + show(Ref) + " got " + show(Got) + " (bit for bit)");
+    C.holds(What, sameBits(Ref, Got),
+            "ref " + show(Ref) + " got " + show(Got) + " (bit for bit)");
   }
   int64_t bytes(const Extents<R> &, int64_t) const override { return 0; }
 };
 
 template <class T, int R> struct HistogramSlot final : Slot<R> {
   int64_t Bins = 1;
-  std::vector<T> Base;                  ///< the counts before the launch
-  std::vector<T> Ref, Got;              ///< after it
+  std::vector<T> Base;                   ///< the counts before the launch
+  std::vector<T> Ref, Got;               ///< after it
   std::vector<std::vector<T>> PerThread; ///< the reference's own counts
 #ifdef __CUDACC__
   std::unique_ptr<stencil::Grid<T, 1>> Dev;
@@ -478,13 +487,14 @@ template <class T, int R> struct HistogramSlot final : Slot<R> {
         First = B;
       Changed += !sameBits(Ref[B], Base[B]);
     }
-    std::string Detail = std::to_string(Differ) + " of " + std::to_string(Bins) +
-                         " bins differ";
+    std::string Detail =
+        std::to_string(Differ) + " of " + std::to_string(Bins) + " bins differ";
     if (First >= 0)
-      Detail += "; first bin " + std::to_string(First) + ": ref " + show(Ref[First]) +
-                ", got " + show(Got[First]);
+      Detail += "; first bin " + std::to_string(First) + ": ref " +
+                show(Ref[First]) + ", got " + show(Got[First]);
     C.holds(this->Label.c_str(), Differ == 0, Detail);
-    C.holds((this->Label + ".nontrivial").c_str(), Changed >= std::min<int64_t>(2, Bins),
+    C.holds((this->Label + ".nontrivial").c_str(),
+            Changed >= std::min<int64_t>(2, Bins),
             std::to_string(Changed) + " bins counted into");
   }
   int64_t bytes(const Extents<R> &, int64_t) const override {
@@ -496,9 +506,15 @@ template <class T, int R> struct HistogramSlot final : Slot<R> {
 };
 
 /// Handles the case body keeps; the lambdas turn them into arguments.
-template <class T, int R> struct GridRef { GridSlot<T, R> *S; };
-template <class T, class Acc, int R> struct ReductionRef { ReductionSlot<T, Acc, R> *S; };
-template <class T, int R> struct HistogramRef { HistogramSlot<T, R> *S; };
+template <class T, int R> struct GridRef {
+  GridSlot<T, R> *S;
+};
+template <class T, class Acc, int R> struct ReductionRef {
+  ReductionSlot<T, Acc, R> *S;
+};
+template <class T, int R> struct HistogramRef {
+  HistogramSlot<T, R> *S;
+};
 
 /// The reference lambda's argument: host arrays, the partial result of the
 /// current chunk, the current thread's histogram counts.
@@ -506,7 +522,8 @@ template <int R> struct HostArgs {
   const Region<R> *Box; ///< null: the whole default domain (serial)
   int64_t Chunk;
   int Thread;
-  template <class T> stencil::HostGrid<T, R> &operator[](GridRef<T, R> G) const {
+  template <class T>
+  stencil::HostGrid<T, R> &operator[](GridRef<T, R> G) const {
     return G.S->Host;
   }
   template <class T, class Acc> T &operator[](ReductionRef<T, Acc, R> G) const {
@@ -532,10 +549,12 @@ template <int R> struct DeviceArgs {
   template <class T> stencil::Grid<T, R> &operator[](GridRef<T, R> G) const {
     return *G.S->Dev;
   }
-  template <class T> stencil::Grid<T, 1> &operator[](HistogramRef<T, R> G) const {
+  template <class T>
+  stencil::Grid<T, 1> &operator[](HistogramRef<T, R> G) const {
     return *G.S->Dev;
   }
-  template <class T, class Acc, class V> void got(ReductionRef<T, Acc, R> G, V Value) const {
+  template <class T, class Acc, class V>
+  void got(ReductionRef<T, Acc, R> G, V Value) const {
     G.S->Got = static_cast<T>(Value);
   }
 };
@@ -559,7 +578,9 @@ public:
   Kernel(Run &S, Extents<R> Small, Extents<R> Bench,
          std::optional<Extents<R>> Launch = std::nullopt)
       : S(S), Small(Small), Bench(Bench), Launch(Launch) {
-    E = S.Z == Size::Small ? Small : S.Z == Size::Bench ? Bench : Launch.value_or(Small);
+    E = S.Z == Size::Small   ? Small
+        : S.Z == Size::Bench ? Bench
+                             : Launch.value_or(Small);
   }
 
   /// The extents of this run (for scalars that depend on them).
@@ -574,10 +595,12 @@ public:
   /// Out grids start from a pattern far from any result, on the CPU and the
   /// GPU alike: the points outside the domain must keep it.
   template <class T> GridRef<T, R> out(const char *Name) {
-    Gen G = std::is_integral<T>::value ? integers(-99, -90) : uniform(-9.0, -8.0);
+    Gen G =
+        std::is_integral<T>::value ? integers(-99, -90) : uniform(-9.0, -8.0);
     return {addGrid<T>(Name, Role::Out, G, "Out")};
   }
-  template <class T, class Acc = T> ReductionRef<T, Acc, R> sum(const char *Name) {
+  template <class T, class Acc = T>
+  ReductionRef<T, Acc, R> sum(const char *Name) {
     return {addReduction<T, Acc>(Name, ReductionKind::Sum, "Sum")};
   }
   template <class T> ReductionRef<T, T, R> min(const char *Name) {
@@ -586,7 +609,8 @@ public:
   template <class T> ReductionRef<T, T, R> max(const char *Name) {
     return {addReduction<T, T>(Name, ReductionKind::Max, "Max")};
   }
-  template <class T> HistogramRef<T, R> histogram(const char *Name, int64_t Bins) {
+  template <class T>
+  HistogramRef<T, R> histogram(const char *Name, int64_t Bins) {
     auto H = std::make_unique<HistogramSlot<T, R>>();
     H->Bins = Bins;
     HistogramSlot<T, R> *P = H.get();
@@ -628,17 +652,20 @@ public:
   }
 
 private:
-  template <class T> GridSlot<T, R> *addGrid(const char *Name, Role K, Gen G, const char *Kind) {
+  template <class T>
+  GridSlot<T, R> *addGrid(const char *Name, Role K, Gen G, const char *Kind) {
     auto Slot = std::make_unique<GridSlot<T, R>>();
     Slot->Kind = K;
     Slot->G = G;
     GridSlot<T, R> *P = Slot.get();
     add(std::move(Slot), Name,
-        std::string(Kind) + "<" + typeName<T>() + "," + std::to_string(R) + ">");
+        std::string(Kind) + "<" + typeName<T>() + "," + std::to_string(R) +
+            ">");
     return P;
   }
   template <class T, class Acc>
-  ReductionSlot<T, Acc, R> *addReduction(const char *Name, ReductionKind K, const char *Kind) {
+  ReductionSlot<T, Acc, R> *addReduction(const char *Name, ReductionKind K,
+                                         const char *Kind) {
     auto Slot = std::make_unique<ReductionSlot<T, Acc, R>>();
     Slot->Kind = K;
     ReductionSlot<T, Acc, R> *P = Slot.get();
@@ -648,7 +675,8 @@ private:
     add(std::move(Slot), Name, Type + ">");
     return P;
   }
-  void add(std::unique_ptr<Slot<R>> Slot, const char *Name, const std::string &Type) {
+  void add(std::unique_ptr<Slot<R>> Slot, const char *Name,
+           const std::string &Type) {
     Slot->Label = std::string(Name) + ":" + Type;
     Slot->Stream = nameHash(S.Case->Name) + Slots.size();
     for (char &C : Slot->Label)
@@ -674,7 +702,8 @@ private:
 
   /// The reference over the default domain, serially (Domain null), or over
   /// Domain in chunks on S.Threads threads.
-  template <class RefF> void reference(RefF &Reference, const Region<R> *Domain) {
+  template <class RefF>
+  void reference(RefF &Reference, const Region<R> *Domain) {
     if (!Domain) {
       for (auto &Slot : Slots)
         Slot->beginReference(1, 1);
@@ -703,9 +732,12 @@ private:
     constexpr int Last = R - 1, Lines = R >= 2 ? R - 2 : 0;
     const int64_t Length = D.Hi[Last] - D.Lo[Last];
     const int64_t Segment = std::min(Length, ChunkPoints);
-    const int64_t Group = R >= 2 ? std::max<int64_t>(1, ChunkPoints / Length) : 1;
-    const int64_t OuterLo = R == 3 ? D.Lo[0] : 0, OuterHi = R == 3 ? D.Hi[0] : 1;
-    const int64_t LineLo = R >= 2 ? D.Lo[Lines] : 0, LineHi = R >= 2 ? D.Hi[Lines] : 1;
+    const int64_t Group =
+        R >= 2 ? std::max<int64_t>(1, ChunkPoints / Length) : 1;
+    const int64_t OuterLo = R == 3 ? D.Lo[0] : 0,
+                  OuterHi = R == 3 ? D.Hi[0] : 1;
+    const int64_t LineLo = R >= 2 ? D.Lo[Lines] : 0,
+                  LineHi = R >= 2 ? D.Hi[Lines] : 1;
     for (int64_t O = OuterLo; O < OuterHi; ++O)
       for (int64_t Y = LineLo; Y < LineHi; Y += Group)
         for (int64_t X = D.Lo[Last]; X < D.Hi[Last]; X += Segment) {
@@ -763,10 +795,12 @@ private:
       Grids += (Grids.empty() ? "" : " ") + Slot->Label;
     std::string Foot;
     for (int I = 0; I < R; ++I)
-      Foot += (I ? "," : "") + std::to_string(F.Lo[I]) + ".." + std::to_string(F.Hi[I]);
-    S.Line = S.Case->Name + "  rank " + std::to_string(R) + "  footprint " + Foot +
-             "  " + Grids + "\n";
-    std::vector<std::pair<const char *, Extents<R>>> Sizes{{"small", Small}, {"bench", Bench}};
+      Foot += (I ? "," : "") + std::to_string(F.Lo[I]) + ".." +
+              std::to_string(F.Hi[I]);
+    S.Line = S.Case->Name + "  rank " + std::to_string(R) + "  footprint " +
+             Foot + "  " + Grids + "\n";
+    std::vector<std::pair<const char *, Extents<R>>> Sizes{{"small", Small},
+                                                           {"bench", Bench}};
     if (Launch)
       Sizes.push_back({"launch", *Launch});
     for (const auto &[Label, X] : Sizes) {
@@ -774,10 +808,12 @@ private:
       const int64_t Bytes = bytesAt(X, Points);
       char Text[256];
       std::snprintf(Text, sizeof Text,
-                    "  %-6s %-16s points %-11lld bytes %-11lld (%.1f MB) B/pt %.2f class %s\n",
+                    "  %-6s %-16s points %-11lld bytes %-11lld (%.1f MB) B/pt "
+                    "%.2f class %s\n",
                     Label, stencil::formatExtents<R>(X).c_str(),
-                    static_cast<long long>(Points), static_cast<long long>(Bytes),
-                    double(Bytes) / 1e6, Points ? double(Bytes) / double(Points) : 0.0,
+                    static_cast<long long>(Points),
+                    static_cast<long long>(Bytes), double(Bytes) / 1e6,
+                    Points ? double(Bytes) / double(Points) : 0.0,
                     classOf(Bytes, 232448).c_str());
       S.Line += Text;
     }
@@ -856,18 +892,20 @@ private:
     char Extra[160] = "";
     if (Class == "launch")
       std::snprintf(Extra, sizeof Extra, " empty_ms=%.6f copy_ms=%.6f",
-                    emptyLaunchMs(S.Warmup, S.Reps), copyMs(Bytes, S.Warmup, S.Reps));
-    std::printf("BENCH name=suite.%s%s points=%lld bytes_per_point=%lld ms=%.6f "
-                "min_ms=%.6f max_ms=%.6f reps=%zu GBps=%.2f bytes=%lld class=%s "
-                "extents=%s%s\n",
-                S.Case->Name.c_str(), S.Z == Size::Launch ? "@launch" : "",
-                static_cast<long long>(Points),
-                static_cast<long long>(std::llround(double(Bytes) / double(Points))),
-                Median, *std::min_element(Ms.begin(), Ms.end()),
-                *std::max_element(Ms.begin(), Ms.end()), Ms.size(),
-                Median > 0 ? double(Bytes) / (Median * 1e6) : 0.0,
-                static_cast<long long>(Bytes), Class.c_str(),
-                stencil::formatExtents<R>(E).c_str(), Extra);
+                    emptyLaunchMs(S.Warmup, S.Reps),
+                    copyMs(Bytes, S.Warmup, S.Reps));
+    std::printf(
+        "BENCH name=suite.%s%s points=%lld bytes_per_point=%lld ms=%.6f "
+        "min_ms=%.6f max_ms=%.6f reps=%zu GBps=%.2f bytes=%lld class=%s "
+        "extents=%s%s\n",
+        S.Case->Name.c_str(), S.Z == Size::Launch ? "@launch" : "",
+        static_cast<long long>(Points),
+        static_cast<long long>(std::llround(double(Bytes) / double(Points))),
+        Median, *std::min_element(Ms.begin(), Ms.end()),
+        *std::max_element(Ms.begin(), Ms.end()), Ms.size(),
+        Median > 0 ? double(Bytes) / (Median * 1e6) : 0.0,
+        static_cast<long long>(Bytes), Class.c_str(),
+        stencil::formatExtents<R>(E).c_str(), Extra);
     std::fflush(stdout);
   }
 #endif

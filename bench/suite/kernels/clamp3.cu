@@ -11,13 +11,15 @@ SUITE_CASE(clamp3) {
   auto a_min = C.min<float>("a_min");
   auto narrowest = C.min<float>("narrowest");
   auto clamped_min = C.min<float>("clamped_min");
-  C.run([&](auto &A) {
-          A.run(clamp3, A[a], A[lo], A[hi], A[clamped], A[a_min], A[narrowest], A[clamped_min]);
-        },
-        [&](auto &A) {
-          auto R = gpu::clamp3(A[a], A[lo], A[hi], A[clamped], A.opts);
-          A.got(a_min, R.a_min);
-          A.got(narrowest, R.narrowest);
-          A.got(clamped_min, R.clamped_min);
-        });
+  C.run(
+      [&](auto &A) {
+        A.run(clamp3, A[a], A[lo], A[hi], A[clamped], A[a_min], A[narrowest],
+              A[clamped_min]);
+      },
+      [&](auto &A) {
+        auto R = gpu::clamp3(A[a], A[lo], A[hi], A[clamped], A.opts);
+        A.got(a_min, R.a_min);
+        A.got(narrowest, R.narrowest);
+        A.got(clamped_min, R.clamped_min);
+      });
 }

@@ -8,5 +8,8 @@ SUITE_CASE(density49) {
   auto count = C.out<int>("count");
   auto sparsest = C.min<int>("sparsest");
   C.run([&](auto &A) { A.run(density49, A[occupied], A[count], A[sparsest]); },
-        [&](auto &A) { A.got(sparsest, gpu::density49(A[occupied], A[count], A.opts).sparsest); });
+        [&](auto &A) {
+          A.got(sparsest,
+                gpu::density49(A[occupied], A[count], A.opts).sparsest);
+        });
 }

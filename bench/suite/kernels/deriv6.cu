@@ -9,5 +9,7 @@ SUITE_CASE(deriv6) {
   auto energy = C.sum<double>("energy");
   const double InvH = 64.0;
   C.run([&](auto &A) { A.run(deriv6, A[f], A[df], A[energy], InvH); },
-        [&](auto &A) { A.got(energy, gpu::deriv6(A[f], A[df], InvH, A.opts).energy); });
+        [&](auto &A) {
+          A.got(energy, gpu::deriv6(A[f], A[df], InvH, A.opts).energy);
+        });
 }

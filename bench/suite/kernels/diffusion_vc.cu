@@ -10,6 +10,11 @@ SUITE_CASE(diffusion_vc) {
   auto source = C.in<double>("source", suite::uniform(-0.1, 0.1));
   auto unew = C.out<double>("unew");
   const double Dt = 0.05;
-  C.run([&](auto &A) { A.run(diffusion_vc, A[u], A[kx], A[ky], A[source], A[unew], Dt); },
-        [&](auto &A) { gpu::diffusion_vc(A[u], A[kx], A[ky], A[source], A[unew], Dt, A.opts); });
+  C.run(
+      [&](auto &A) {
+        A.run(diffusion_vc, A[u], A[kx], A[ky], A[source], A[unew], Dt);
+      },
+      [&](auto &A) {
+        gpu::diffusion_vc(A[u], A[kx], A[ky], A[source], A[unew], Dt, A.opts);
+      });
 }

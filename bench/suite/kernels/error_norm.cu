@@ -8,7 +8,10 @@ SUITE_CASE(error_norm) {
   suite::Kernel<2> C(S, {37, 41}, {5000, 5120});
   auto u = C.in<double>("u", suite::uniform(0.0, 1.0));
   auto error = C.sum<double>("error");
-  const double Dx = 2.0 / double(C.extents()[1] - 1), Dy = 2.0 / double(C.extents()[0] - 1);
+  const double Dx = 2.0 / double(C.extents()[1] - 1),
+               Dy = 2.0 / double(C.extents()[0] - 1);
   C.run([&](auto &A) { A.run(error_norm, A[u], A[error], Dx, Dy); },
-        [&](auto &A) { A.got(error, gpu::error_norm(A[u], Dx, Dy, A.opts).error); });
+        [&](auto &A) {
+          A.got(error, gpu::error_norm(A[u], Dx, Dy, A.opts).error);
+        });
 }

@@ -9,5 +9,7 @@ SUITE_CASE(heat3d) {
   auto change = C.sum<double>("change");
   const double Alpha = 0.1;
   C.run([&](auto &A) { A.run(heat3d, A[u], A[unew], A[change], Alpha); },
-        [&](auto &A) { A.got(change, gpu::heat3d(A[u], A[unew], Alpha, A.opts).change); });
+        [&](auto &A) {
+          A.got(change, gpu::heat3d(A[u], A[unew], Alpha, A.opts).change);
+        });
 }

@@ -9,5 +9,8 @@ SUITE_CASE(key_hist) {
   auto counts = C.histogram<int64_t>("counts", Bins);
   auto key_sum = C.sum<int64_t>("key_sum");
   C.run([&](auto &A) { A.run(key_hist, A[key], A[counts], A[key_sum], Bins); },
-        [&](auto &A) { A.got(key_sum, gpu::key_hist(A[key], A[counts], Bins, A.opts).key_sum); });
+        [&](auto &A) {
+          A.got(key_sum,
+                gpu::key_hist(A[key], A[counts], Bins, A.opts).key_sum);
+        });
 }

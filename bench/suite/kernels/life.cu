@@ -8,5 +8,7 @@ SUITE_CASE(life) {
   auto next = C.out<int>("next");
   auto alive = C.sum<int>("alive");
   C.run([&](auto &A) { A.run(life, A[cells], A[next], A[alive]); },
-        [&](auto &A) { A.got(alive, gpu::life(A[cells], A[next], A.opts).alive); });
+        [&](auto &A) {
+          A.got(alive, gpu::life(A[cells], A[next], A.opts).alive);
+        });
 }

@@ -9,5 +9,7 @@ SUITE_CASE(luma_hist) {
   auto blue = C.in<float>("blue", suite::uniform(0.0, 1.0));
   auto bins = C.histogram<int>("bins", 256);
   C.run([&](auto &A) { A.run(luma_hist, A[red], A[green], A[blue], A[bins]); },
-        [&](auto &A) { gpu::luma_hist(A[red], A[green], A[blue], A[bins], A.opts); });
+        [&](auto &A) {
+          gpu::luma_hist(A[red], A[green], A[blue], A[bins], A.opts);
+        });
 }

@@ -8,5 +8,7 @@ SUITE_CASE(majority3d) {
   auto t = C.out<int>("t");
   auto flips = C.sum<int>("flips");
   C.run([&](auto &A) { A.run(majority3d, A[s], A[t], A[flips]); },
-        [&](auto &A) { A.got(flips, gpu::majority3d(A[s], A[t], A.opts).flips); });
+        [&](auto &A) {
+          A.got(flips, gpu::majority3d(A[s], A[t], A.opts).flips);
+        });
 }

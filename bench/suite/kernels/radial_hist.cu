@@ -13,7 +13,9 @@ void radialCase(suite::Run &S, int Bins) {
   auto bins = C.histogram<double>("bins", Bins);
   const double Rmax = std::sqrt(2.0);
   C.run([&](auto &A) { A.run(radial_hist, A[x], A[y], A[bins], Rmax, Bins); },
-        [&](auto &A) { gpu::radial_hist(A[x], A[y], A[bins], Rmax, Bins, A.opts); });
+        [&](auto &A) {
+          gpu::radial_hist(A[x], A[y], A[bins], Rmax, Bins, A.opts);
+        });
 }
 } // namespace
 

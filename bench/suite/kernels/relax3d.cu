@@ -9,8 +9,12 @@ SUITE_CASE(relax3d) {
   auto x = C.inout<float>("x", suite::uniform(-1.0, 1.0));
   auto residual = C.sum<float, double>("residual");
   const float Omega = 0.8f;
-  C.run([&](auto &A) { A.run(relax3d, A[rhs], A[diag], A[x], A[residual], Omega); },
-        [&](auto &A) {
-          A.got(residual, gpu::relax3d(A[rhs], A[diag], A[x], Omega, A.opts).residual);
-        });
+  C.run(
+      [&](auto &A) {
+        A.run(relax3d, A[rhs], A[diag], A[x], A[residual], Omega);
+      },
+      [&](auto &A) {
+        A.got(residual,
+              gpu::relax3d(A[rhs], A[diag], A[x], Omega, A.opts).residual);
+      });
 }

@@ -9,13 +9,15 @@ SUITE_CASE(sobel_int) {
   auto gx_max = C.max<int>("gx_max");
   auto gy_max = C.max<int>("gy_max");
   auto magnitude_max = C.max<int>("magnitude_max");
-  C.run([&](auto &A) {
-          A.run(sobel_int, A[image], A[magnitude], A[gx_max], A[gy_max], A[magnitude_max]);
-        },
-        [&](auto &A) {
-          auto R = gpu::sobel_int(A[image], A[magnitude], A.opts);
-          A.got(gx_max, R.gx_max);
-          A.got(gy_max, R.gy_max);
-          A.got(magnitude_max, R.magnitude_max);
-        });
+  C.run(
+      [&](auto &A) {
+        A.run(sobel_int, A[image], A[magnitude], A[gx_max], A[gy_max],
+              A[magnitude_max]);
+      },
+      [&](auto &A) {
+        auto R = gpu::sobel_int(A[image], A[magnitude], A.opts);
+        A.got(gx_max, R.gx_max);
+        A.got(gy_max, R.gy_max);
+        A.got(magnitude_max, R.magnitude_max);
+      });
 }

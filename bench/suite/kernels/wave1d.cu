@@ -10,10 +10,13 @@ SUITE_CASE(wave1d) {
   auto lowest = C.min<float>("lowest");
   auto highest = C.max<float>("highest");
   const float C2 = 0.25f;
-  C.run([&](auto &A) { A.run(wave1d, A[prev], A[cur], A[next], A[lowest], A[highest], C2); },
-        [&](auto &A) {
-          auto R = gpu::wave1d(A[prev], A[cur], A[next], C2, A.opts);
-          A.got(lowest, R.lowest);
-          A.got(highest, R.highest);
-        });
+  C.run(
+      [&](auto &A) {
+        A.run(wave1d, A[prev], A[cur], A[next], A[lowest], A[highest], C2);
+      },
+      [&](auto &A) {
+        auto R = gpu::wave1d(A[prev], A[cur], A[next], C2, A.opts);
+        A.got(lowest, R.lowest);
+        A.got(highest, R.highest);
+      });
 }

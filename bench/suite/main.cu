@@ -118,6 +118,14 @@ int main(int Argc, char **Argv) {
   O.add("--only", Only, "the cases to run, comma-separated (default: all)");
   O.add("--reps", Reps, "--bench: timed calls per size (20)");
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
+  std::string Block;
+  int PointsPerThread = 0, Persistent = -1;
+  O.add("--block", Block,
+        "threads per block BX[xBY[xBZ]] of every launch (as compiled)");
+  O.add("--ppt", PointsPerThread,
+        "points per thread of every launch (as compiled)");
+  O.add("--persistent", Persistent,
+        "1: resident blocks only, 0: a block per tile (-1: as compiled)");
   O.add("--threads", Threads,
         "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
@@ -133,6 +141,15 @@ int main(int Argc, char **Argv) {
   if (int(List) + int(Cpu) + int(Check) + int(Bench) != 1)
     O.fail("give one of --list, --cpu, --check, --bench");
   Threads = std::max(Threads, 1);
+  int Shape[3] = {0, 0, 0};
+  if (!Block.empty() && !example::parseBlockShape(Block, Shape))
+    O.fail("--block needs BX[xBY[xBZ]] with at most 1024 threads, got '" +
+           Block + "'");
+  std::string ShapeText = Block;
+  if (PointsPerThread > 0)
+    ShapeText += ":ppt" + std::to_string(PointsPerThread);
+  if (Persistent >= 0)
+    ShapeText += ":persistent" + std::to_string(Persistent);
   if (Reps < 1)
     O.fail("--reps must be at least 1");
 
@@ -175,6 +192,11 @@ int main(int Argc, char **Argv) {
     S.Threads = Threads;
     S.Reps = Reps;
     S.Warmup = Warmup;
+    for (int D = 0; D < 3; ++D)
+      S.Block[D] = Shape[D];
+    S.PointsPerThread = PointsPerThread;
+    S.Persistent = Persistent;
+    S.Shape = ShapeText;
     const std::string Name = "suite." + Case.Name + "." + suite::sizeName(Z);
     try {
       Case.Body(S);

@@ -113,6 +113,12 @@ struct Run {
   int Threads = 1;
   int Warmup = 3;
   int Reps = 20;
+  /// The launch shape of every GPU launch (LaunchOptions); 0 / -1: as
+  /// compiled. Shape is its text for the BENCH line ("" when as compiled).
+  int Block[3] = {0, 0, 0};
+  int PointsPerThread = 0;
+  int Persistent = -1;
+  std::string Shape;
   bool Skipped = false; ///< the case has no such size
   bool Ok = true;       ///< the checks passed
   std::string Line;     ///< describe: the case's line
@@ -835,6 +841,15 @@ private:
   }
 
 #ifdef __CUDACC__
+  DeviceArgs<R> deviceArgs() const {
+    DeviceArgs<R> A;
+    for (int D = 0; D < 3; ++D)
+      A.opts.Block[D] = S.Block[D];
+    A.opts.PointsPerThread = S.PointsPerThread;
+    A.opts.Persistent = S.Persistent;
+    return A;
+  }
+
   /// One launch on the GPU from the initial state against the reference
   /// (serial at the small size, in parallel chunks otherwise).
   template <class RefF, class DevF>
@@ -842,7 +857,7 @@ private:
     generateAll();
     for (auto &Slot : Slots)
       Slot->upload();
-    DeviceArgs<R> A;
+    DeviceArgs<R> A = deviceArgs();
     Device(A);
     cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize after the launch");
     for (auto &Slot : Slots) {
@@ -862,7 +877,7 @@ private:
     generateAll();
     for (auto &Slot : Slots)
       Slot->upload();
-    DeviceArgs<R> A;
+    DeviceArgs<R> A = deviceArgs();
     cudaEvent_t Start, Stop;
     cuda(cudaEventCreate(&Start), "cudaEventCreate");
     cuda(cudaEventCreate(&Stop), "cudaEventCreate");
@@ -889,11 +904,16 @@ private:
     const int64_t Bytes = bytesAt(E, Points);
     const std::string Class = classOf(Bytes, sharedMemoryOptin());
     const double Median = example::median(Ms);
-    char Extra[160] = "";
-    if (Class == "launch")
-      std::snprintf(Extra, sizeof Extra, " empty_ms=%.6f copy_ms=%.6f",
+    std::string Extra;
+    if (!S.Shape.empty())
+      Extra += " shape=" + S.Shape;
+    if (Class == "launch") {
+      char Text[96];
+      std::snprintf(Text, sizeof Text, " empty_ms=%.6f copy_ms=%.6f",
                     emptyLaunchMs(S.Warmup, S.Reps),
                     copyMs(Bytes, S.Warmup, S.Reps));
+      Extra += Text;
+    }
     std::printf(
         "BENCH name=suite.%s%s points=%lld bytes_per_point=%lld ms=%.6f "
         "min_ms=%.6f max_ms=%.6f reps=%zu GBps=%.2f bytes=%lld class=%s "
@@ -905,7 +925,7 @@ private:
         *std::max_element(Ms.begin(), Ms.end()), Ms.size(),
         Median > 0 ? double(Bytes) / (Median * 1e6) : 0.0,
         static_cast<long long>(Bytes), Class.c_str(),
-        stencil::formatExtents<R>(E).c_str(), Extra);
+        stencil::formatExtents<R>(E).c_str(), Extra.c_str());
     std::fflush(stdout);
   }
 #endif

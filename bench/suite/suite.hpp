@@ -46,6 +46,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -854,7 +855,14 @@ private:
   /// (serial at the small size, in parallel chunks otherwise).
   template <class RefF, class DevF>
   void check(RefF &Reference, DevF &Device, const Region<R> &Domain) {
+    using Clock = std::chrono::steady_clock;
+    auto Seconds = [](Clock::time_point From) {
+      return std::chrono::duration<double>(Clock::now() - From).count();
+    };
+    Clock::time_point Began = Clock::now();
     generateAll();
+    const double Generated = Seconds(Began);
+    Began = Clock::now();
     for (auto &Slot : Slots)
       Slot->upload();
     DeviceArgs<R> A = deviceArgs();
@@ -864,7 +872,18 @@ private:
       Slot->download();
       Slot->release();
     }
+    const double OnGpu = Seconds(Began);
+    Began = Clock::now();
     reference(Reference, S.Z == Size::Small ? nullptr : &Domain);
+    const double OnCpu = Seconds(Began);
+    std::printf(
+        "  %s at %s: inputs %.2f s, GPU with transfers %.2f s, CPU "
+        "reference %.2f s (%s)\n",
+        S.Case->Name.c_str(), stencil::formatExtents<R>(E).c_str(), Generated,
+        OnGpu, OnCpu,
+        S.Z == Size::Small
+            ? "serial"
+            : ("parallel, " + std::to_string(S.Threads) + " threads").c_str());
     example::Checker C("suite." + S.Case->Name + "." + sizeName(S.Z));
     for (auto &Slot : Slots)
       Slot->compare(C, Domain);

@@ -11,9 +11,12 @@ bandwidth), LINES.txt holds every row's `BENCH variant=... name=... points=...
 bytes_per_point=... ms=...` line (examples/common/harness.hpp, peers/peers.py).
 The second form re-prints the table of a saved run and writes its markdown.
 
-Per row it derives, against the copy bandwidth C measured in the same run:
-  GBps         points * bytes_per_point / ms: the effective bandwidth
-  floor_ms     points * bytes_per_point / C: the compulsory bytes moved at C
+Per row it derives, against the copy bandwidth C measured in the same run
+(the compulsory bytes are points * bytes_per_point, or the line's bytes= field
+where it has one: bench/suite's kernels count whole input grids and histogram
+bins, which a whole number per point cannot say):
+  GBps         bytes / ms: the effective bandwidth
+  floor_ms     bytes / C: the compulsory bytes moved at C
   of_copy      GBps / C (the table's percentage)
   x_floor      ms / floor_ms
   vs_O2        ms / (ms of the O2 row with the same name): time relative to
@@ -28,8 +31,8 @@ import json
 import sys
 
 BASELINE = "O2"
-NUMERIC = {"points": int, "bytes_per_point": int, "ms": float, "min_ms": float,
-           "max_ms": float, "reps": int}
+NUMERIC = {"points": int, "bytes_per_point": int, "bytes": int, "ms": float,
+           "min_ms": float, "max_ms": float, "reps": int}
 
 
 def parse_bench(line):
@@ -77,7 +80,7 @@ def derive(rows, copy_gbps):
     """Adds GBps, floor_ms, fraction_of_copy, x_floor and vs_O2 to every row."""
     baseline = {r["name"]: r["ms"] for r in rows if r["variant"] == BASELINE and r["ms"] > 0}
     for r in rows:
-        nbytes = r["points"] * r["bytes_per_point"]
+        nbytes = r.get("bytes") or r["points"] * r["bytes_per_point"]
         r["GBps"] = round(nbytes / (r["ms"] * 1e6), 2) if r["ms"] > 0 else 0.0
         r["floor_ms"] = round(nbytes / (copy_gbps * 1e6), 6) if copy_gbps > 0 else 0.0
         r["fraction_of_copy"] = round(r["GBps"] / copy_gbps, 4) if copy_gbps > 0 else 0.0

@@ -39,47 +39,41 @@ __device__ inline void atomicMinValue(int64_t *P, int64_t V) {
   atomicMin(reinterpret_cast<long long *>(P), static_cast<long long>(V));
 }
 
-/// Max/min of floats through compare-and-swap on the bit pattern; stops as
-/// soon as the stored value is no longer improved by V.
-template <class T, class Bits, class Better>
-__device__ inline void atomicFloatCas(T *P, T V, Better IsBetter) {
-  Bits *Addr = reinterpret_cast<Bits *>(P);
-  Bits Old = *Addr;
-  for (;;) {
-    T Current;
-    memcpy(&Current, &Old, sizeof(T));
-    if (!IsBetter(V, Current))
-      return;
-    Bits New;
-    memcpy(&New, &V, sizeof(T));
-    Bits Seen = atomicCAS(Addr, Old, New);
-    if (Seen == Old)
-      return;
-    Old = Seen;
-  }
-}
-// The order of Min/Max reductions (numerics.hpp: -0.0 before +0.0).
-struct Greater {
-  template <class T> __device__ bool operator()(T A, T B) const {
-    return reductionLess(B, A);
-  }
-};
-struct Less {
-  template <class T> __device__ bool operator()(T A, T B) const {
-    return reductionLess(A, B);
-  }
-};
+/// Max/min of floats with one integer atomic, in the order of Min/Max
+/// reductions (numerics.hpp: -0.0 before +0.0; NaN never reaches here, the
+/// folds drop it). Non-negative floats (sign bit clear) order as their bits
+/// read as signed integers; negative ones (sign bit set, -0.0 included) in
+/// reverse as unsigned integers, and every negative's unsigned bits exceed
+/// every non-negative's. So a min by a non-negative V is a signed atomicMin
+/// (a stored negative stays), by a negative V an unsigned atomicMax (a stored
+/// non-negative loses); max likewise. One atomic instead of a compare-and-swap
+/// loop that retries under contention: clamp3 (3 Min<float>, 384^3) spent
+/// most of its time there (docs/runtime.md#measurements).
 __device__ inline void atomicMaxValue(float *P, float V) {
-  atomicFloatCas<float, unsigned int>(P, V, Greater());
+  if (!signbit(V))
+    atomicMax(reinterpret_cast<int *>(P), __float_as_int(V));
+  else
+    atomicMin(reinterpret_cast<unsigned int *>(P), __float_as_uint(V));
 }
 __device__ inline void atomicMinValue(float *P, float V) {
-  atomicFloatCas<float, unsigned int>(P, V, Less());
+  if (!signbit(V))
+    atomicMin(reinterpret_cast<int *>(P), __float_as_int(V));
+  else
+    atomicMax(reinterpret_cast<unsigned int *>(P), __float_as_uint(V));
 }
 __device__ inline void atomicMaxValue(double *P, double V) {
-  atomicFloatCas<double, unsigned long long>(P, V, Greater());
+  if (!signbit(V))
+    atomicMax(reinterpret_cast<long long *>(P), __double_as_longlong(V));
+  else
+    atomicMin(reinterpret_cast<unsigned long long *>(P),
+              static_cast<unsigned long long>(__double_as_longlong(V)));
 }
 __device__ inline void atomicMinValue(double *P, double V) {
-  atomicFloatCas<double, unsigned long long>(P, V, Less());
+  if (!signbit(V))
+    atomicMin(reinterpret_cast<long long *>(P), __double_as_longlong(V));
+  else
+    atomicMax(reinterpret_cast<unsigned long long *>(P),
+              static_cast<unsigned long long>(__double_as_longlong(V)));
 }
 
 #endif // __CUDACC__

@@ -14,6 +14,12 @@
 #else // host compilers (the unit tests)
 #define STENCIL_NUMERICS_HD
 #endif
+#include <cmath>
+#if defined(__CUDA_ARCH__)
+#define STENCIL_SIGNBIT(X) signbit(X)
+#else
+#define STENCIL_SIGNBIT(X) std::signbit(X)
+#endif
 
 namespace stencil {
 namespace detail {
@@ -37,7 +43,7 @@ template <class T> STENCIL_NUMERICS_HD inline bool reductionLess(T A, T B) {
   if (A < B)
     return true;
   if constexpr (T(0.5) != T(0)) // floating point: -0.0 before +0.0
-    return A == T(0) && B == T(0) && T(1) / A < T(0) && T(1) / B > T(0);
+    return A == B && STENCIL_SIGNBIT(A) && !STENCIL_SIGNBIT(B);
   return false;
 }
 template <class T> STENCIL_NUMERICS_HD inline T reduceMinOf(T Acc, T V) {
@@ -61,5 +67,6 @@ template <class T> STENCIL_NUMERICS_HD inline T wrapAdd(T A, T B) {
 } // namespace stencil
 
 #undef STENCIL_NUMERICS_HD
+#undef STENCIL_SIGNBIT
 
 #endif // STENCIL_DETAIL_NUMERICS_HPP

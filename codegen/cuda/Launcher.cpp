@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/HistogramEmitter.h"
 #include "codegen/cuda/KernelEmitter.h"
+#include "codegen/IRPrinter.h"
 
 #include <algorithm>
 #include <array>
@@ -144,6 +145,9 @@ std::string KernelEmitter::launcher() {
     return OS.str();
   }
   OS << domainSetup(First);
+  OS << tuning();
+  const std::string Given = OptsName;
+  OptsName = "tuned_opts_"; // the rest of the launch uses the tuned options
   OS << launchShape();
   OS << reductionBuffers();
   OS << "  if (!domain_.empty()) {\n";
@@ -151,6 +155,51 @@ std::string KernelEmitter::launcher() {
   OS << kernelLaunch();
   OS << "  }\n";
   OS << readback();
+  OptsName = Given;
+  return OS.str();
+}
+
+/// The kernel's identity for the tuning cache: FNV-1a of its printed IR
+/// (body, decisions and locations), so that a changed spec or pipeline makes
+/// old entries stale.
+uint64_t KernelEmitter::kernelHash() const {
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : printKernel(K)) {
+    H ^= C;
+    H *= 1099511628211ull;
+  }
+  return H;
+}
+
+/// The launch's options from stencil::detail::tunedOptions
+/// (stencil/detail/tuning.hpp): the caller's when they set a shape, else a
+/// cached or (STENCIL_TUNE=1) freshly tuned shape, else the compiled one. A
+/// trial launch calls this launcher again with a shape; the grids it writes
+/// and reads back (InOut, histograms) are restored around every trial.
+std::string KernelEmitter::tuning() const {
+  std::ostringstream OS;
+  const std::string &O = OptsName;
+  std::string Args;
+  std::string Outputs;
+  for (const Param &P : K.Params) {
+    if (isGrid(P.Kind) || P.Kind == ParamKind::Histogram ||
+        P.Kind == ParamKind::Scalar)
+      Args += P.Name + ", ";
+    if (P.Kind == ParamKind::InOut || P.Kind == ParamKind::Histogram)
+      Outputs += std::string(Outputs.empty() ? "" : ", ") + "{" + P.Name +
+                 ".data(), " + P.Name + ".bytes()}";
+  }
+  OS << "  const stencil::LaunchOptions tuned_opts_ = "
+        "stencil::detail::tunedOptions<"
+     << K.Rank << ">(\n      kernel_name_, " << kernelHash()
+     << "ull, extents_, {" << K.Rank << ", " << arr3(K.Sched.Block) << ", "
+     << K.Sched.PointsPerThread << ", "
+     << (K.Sched.StreamDim >= 0 ? "true" : "false") << ", "
+     << (K.Sched.Persistent ? "true" : "false") << ", " << launchBound()
+     << "}, " << O << ",\n      [&](const stencil::LaunchOptions& trial_) { "
+     << "(void)" << K.Name << "(" << Args << "trial_)"
+     << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs
+     << "});\n";
   return OS.str();
 }
 

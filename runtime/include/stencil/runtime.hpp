@@ -69,6 +69,8 @@
 #include <stencil/detail/atomics.hpp>
 #include <stencil/detail/reduction.hpp>
 #include <stencil/detail/records.hpp>
+#include <stencil/detail/tune_cache.hpp>
+#include <stencil/detail/tuning.hpp>
 #include <stencil/pending.hpp>
 
 #endif // STENCIL_RUNTIME_HPP

@@ -58,15 +58,22 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    requireDisjoint(kernel_name_, "f", "read", f.data(), f.bytes(), "u", "written", u.data(), u.bytes());
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
-// CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, {{[0-9]+}}, opts);
+// The launch shape: the caller's, a tuned one, or the compiled one
+// (stencil/detail/tuning.hpp); a trial launch calls the launcher again with a
+// shape and waits for its result. Nothing is restored: no InOut grid.
+// CHECK-NEXT:    const stencil::LaunchOptions tuned_opts_ = stencil::detail::tunedOptions<2>(
+// CHECK-NEXT:        kernel_name_, {{[0-9]+}}ull, extents_, {2, {256, 1, 1}, 2, true, true, 256}, opts,
+// CHECK-NEXT:        [&](const stencil::LaunchOptions& trial_) { (void)helmholtz_sweep(uold, f, u, ax, ay, b, omega, trial_).get(); },
+// CHECK-NEXT:        {});
+// CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, {{[0-9]+}}, tuned_opts_);
 // CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
-// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
+// CHECK:         kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
-// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));
+// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
-// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_, opts.Stream);
+// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_, tuned_opts_.Stream);
 // CHECK-NEXT:    return stencil::Pending<helmholtz_sweep_result>(kernel_name_, &accumulators_.ring(), entry_, &helmholtz_sweep_read_);
 // CHECK-NEXT:  }
 // An empty domain: the identities, no launch.
@@ -76,7 +83,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:  return stencil::Pending<helmholtz_sweep_result>(helmholtz_sweep_read_(&identities_));
 // CHECK:       } // namespace async
 // CHECK:       helmholtz_sweep_result helmholtz_sweep(
-// CHECK:         return async::helmholtz_sweep(uold, f, u, ax, ay, b, omega, opts).get();
+// CHECK:         return async::helmholtz_sweep(uold, f, u, ax, ay, b, omega, tuned_opts_).get();
 // CHECK-NEXT:  }
 
 // O0-LABEL: // helmholtz_sweep (helmholtz.cpp:{{[0-9]+}}): passes applied: none

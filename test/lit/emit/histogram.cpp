@@ -34,14 +34,18 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // CHECK:       void histogram(
 // A LaunchOptions::Block is refused above the launch bound, 1024 for the
 // privatised launches, not the schedule's 256 threads.
-// CHECK:         const dim3 block_ = stencil::detail::blockShape<1>(kernel_name_, {256, 1, 1}, 1024, opts);
+// Tuning trials add to the bins: they are saved before the trials and
+// restored around each (stencil/detail/tuning.hpp).
+// CHECK:         [&](const stencil::LaunchOptions& trial_) { (void)histogram(x, bins, nbins, trial_); },
+// CHECK-NEXT:        {{[{][{]}}bins.data(), bins.bytes(){{[}][}]}});
+// CHECK-NEXT:    const dim3 block_ = stencil::detail::blockShape<1>(kernel_name_, {256, 1, 1}, 1024, tuned_opts_);
 // CHECK:         const dim3 grid_ = stencil::detail::gridShape<1>(
-// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<1>(block_, opts, {stencil::detail::histogramShape(bins)});
+// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<1>(block_, tuned_opts_, {stencil::detail::histogramShape(bins)});
 // CHECK-NEXT:    const stencil::HistogramLowering histogram_lowering_ = stencil::detail::histogramLaunchLowering(
-// CHECK-NEXT:        kernel_name_, opts, stencil::HistogramLowering(0), {stencil::detail::histogramShape(bins)},
+// CHECK-NEXT:        kernel_name_, tuned_opts_, stencil::HistogramLowering(0), {stencil::detail::histogramShape(bins)},
 // CHECK-NEXT:        reinterpret_cast<const void*>(&histogram_kernel<3>), shared_block_);
 // CHECK:         stencil::detail::HistogramFault bins;
-// CHECK:         kernel_<<<grid, block, smem, opts.Stream>>>(x.data(), bins.data(), bins.size(), &device_->bins, nbins, domain_);
+// CHECK:         kernel_<<<grid, block, smem, tuned_opts_.Stream>>>(x.data(), bins.data(), bins.size(), &device_->bins, nbins, domain_);
 // CHECK:         switch (histogram_lowering_) {
 // CHECK:         case stencil::HistogramLowering::SharedPrivatized:
 // CHECK-NEXT:    case stencil::HistogramLowering::SharedWarpAggregated: {
@@ -64,7 +68,7 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // Without lower-histograms the launch default is plain atomics; the options
 // may still force any lowering, so every instantiation is there.
 // O0-LABEL: void histogram(
-// O0:         kernel_name_, opts, stencil::HistogramLowering(1), {stencil::detail::histogramShape(bins)},
+// O0:         kernel_name_, tuned_opts_, stencil::HistogramLowering(1), {stencil::detail::histogramShape(bins)},
 // O0:         launch_(&histogram_kernel<2>, grid_, block_, 0);
 
 // Two histograms share the shared memory, one after the other; a value that
@@ -85,7 +89,7 @@ STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double>
 // CHECK:         bins_hist_.flush();
 // CHECK-NEXT:    counts_hist_.flush();
 // CHECK-NEXT:  }
-// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<2>(block_, opts, {stencil::detail::histogramShape(bins), stencil::detail::histogramShape(counts)});
+// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<2>(block_, tuned_opts_, {stencil::detail::histogramShape(bins), stencil::detail::histogramShape(counts)});
 // HDR:       void weighted(
 // HDR-NEXT:      const stencil::Grid<double, 2>& x,
 // HDR-NEXT:      const stencil::Grid<double, 2>& w,

@@ -87,7 +87,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
 // CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);
 // CHECK:         for (auto& slot_ : identity_.total) slot_ = static_cast<double>(0.0f);
-// CHECK:         accumulators_.ring().recorded(kernel_name_, entry_, opts.Stream);
+// CHECK:         accumulators_.ring().recorded(kernel_name_, entry_, tuned_opts_.Stream);
 // HDR:       struct norms_result {
 // HDR-NEXT:    float total;
 // HDR-NEXT:    float wide;

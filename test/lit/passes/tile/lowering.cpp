@@ -34,13 +34,13 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK:         const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {128, 4, 1}, 512, opts);
+// CHECK:         const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {128, 4, 1}, 512, tuned_opts_);
 // CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
-// CHECK:         const int points_per_thread_ = opts.PointsPerThread > 0 ? opts.PointsPerThread : 8;
+// CHECK:         const int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 8;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
-// CHECK-NEXT:    const bool persistent_ = opts.Persistent < 0 ? false : opts.Persistent > 0;
+// CHECK-NEXT:    const bool persistent_ = tuned_opts_.Persistent < 0 ? false : tuned_opts_.Persistent > 0;
 // CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_)) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
-// CHECK:         kernel_<<<grid_, block_, smem_, opts.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
+// CHECK:         kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (
 // OFF-NOT:       chunk0_
@@ -48,5 +48,5 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // OFF:           for (Index i0_ = Index(dom_.Lo[0]) + (Index(blockIdx.z) * Index(blockDim.z) + Index(threadIdx.z)); i0_ < Index(dom_.Hi[0]); i0_ += Index(gridDim.z) * Index(blockDim.z)) {
 // OFF-NEXT:        for (Index i1_
 // OFF-NEXT:          for (Index i2_
-// OFF:           const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {32, 8, 1}, 256, opts);
-// OFF:           const bool persistent_ = opts.Persistent < 0 ? false : opts.Persistent > 0;
+// OFF:           const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {32, 8, 1}, 256, tuned_opts_);
+// OFF:           const bool persistent_ = tuned_opts_.Persistent < 0 ? false : tuned_opts_.Persistent > 0;

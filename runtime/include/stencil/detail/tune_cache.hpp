@@ -1,0 +1,266 @@
+// stencil/detail/tune_cache.hpp - the autotuner's candidate schedules and its
+// cache file (issue 16; docs/runtime.md#autotuning). Plain C++, no CUDA: the
+// unit tests compile it on the host (test/unit/TuneCacheTest.cpp).
+//
+// A launcher run with STENCIL_TUNE=1 times a bounded set of launch shapes
+// (tuneCandidates) on its first launch for an extents class and a device,
+// keeps the fastest, and writes it to the cache; later runs read it without
+// tuning. The cache is a text file, one entry per line:
+//
+//   stencilc-tune 1
+//   HASH KERNEL DEVICE CLASS BXxBYxBZ PPT PERSISTENT MS
+//
+// HASH is the kernel's IR hash (stencilc emits it), DEVICE the device name
+// with spaces as '_', CLASS the extents class (extentsClass). A line that
+// does not parse, or a file with another header, is ignored with a warning;
+// an entry whose kernel name matches but whose hash does not (the spec
+// changed) is stale and ignored with a warning; entries of other devices are
+// kept but never used on this one.
+//
+// Internal: for the code stencilc generates; programs set STENCIL_TUNE and
+// STENCIL_TUNE_CACHE (docs/runtime.md#autotuning).
+#ifndef STENCIL_DETAIL_TUNE_CACHE_HPP
+#define STENCIL_DETAIL_TUNE_CACHE_HPP
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
+
+namespace stencil {
+namespace detail {
+
+/// One launch shape: what LaunchOptions::Block, PointsPerThread and
+/// Persistent set.
+struct TuneShape {
+  std::array<int, 3> Block{0, 0, 0};
+  int PointsPerThread = 0;
+  int Persistent = -1;
+  bool operator==(const TuneShape &O) const {
+    return Block == O.Block && PointsPerThread == O.PointsPerThread &&
+           Persistent == O.Persistent;
+  }
+};
+
+/// What the compiled schedule is, as the launcher knows it.
+struct CompiledShape {
+  int Rank = 1;
+  std::array<int, 3> Block{256, 1, 1};
+  int PointsPerThread = 1;
+  bool Streamed = false; ///< points per thread walk a streamed dimension
+  bool Persistent = false;
+  int LaunchBound = 256; ///< __launch_bounds__: no block may be larger
+};
+
+/// The extents class: each extent rounded up to a power of two, so that one
+/// tuning serves sizes of the same order (8192 and 8000 share a class).
+template <int R>
+std::string extentsClass(const std::array<int64_t, R> &Extents) {
+  std::string S;
+  for (int D = 0; D < R; ++D) {
+    int64_t P = 1;
+    while (P < Extents[D])
+      P *= 2;
+    S += (D ? "x" : "") + std::to_string(P);
+  }
+  return S;
+}
+
+/// The candidates, the compiled shape first, at most 24: blocks of 128, 256
+/// and 512 threads (x along the contiguous dimension, rows of at least 32
+/// threads) within the launch bound, points per thread 1, 2, 4, 8 and 16
+/// (chunks of a streamed dimension, or grid-stride points), persistent or
+/// not. Each differs from the compiled shape in one or two of the three.
+inline std::vector<TuneShape> tuneCandidates(const CompiledShape &C) {
+  std::vector<TuneShape> Out;
+  auto Add = [&](std::array<int, 3> B, int P, int Pers) {
+    if (int64_t(B[0]) * B[1] * B[2] > C.LaunchBound || Out.size() >= 24)
+      return;
+    TuneShape S{B, P, Pers};
+    if (std::find(Out.begin(), Out.end(), S) == Out.end())
+      Out.push_back(S);
+  };
+  const int Pers = C.Persistent ? 1 : 0;
+  Add(C.Block, C.PointsPerThread, Pers);
+  std::vector<std::array<int, 3>> Blocks;
+  for (int Threads : {128, 256, 512}) {
+    if (C.Rank == 1) {
+      Blocks.push_back({Threads, 1, 1});
+      continue;
+    }
+    for (int X : {32, 64, 128, 256})
+      if (X <= Threads)
+        Blocks.push_back({X, Threads / X, 1});
+  }
+  for (int P : {1, 2, 4, 8, 16})
+    Add(C.Block, P, Pers);
+  Add(C.Block, C.PointsPerThread, 1 - Pers);
+  for (int P : {1, 4, 16})
+    Add(C.Block, P, 1 - Pers);
+  for (const auto &B : Blocks)
+    Add(B, C.PointsPerThread, Pers);
+  for (const auto &B : Blocks)
+    Add(B, C.Streamed ? 2 * C.PointsPerThread : 4, Pers);
+  return Out;
+}
+
+struct TuneEntry {
+  uint64_t Hash = 0;
+  std::string Kernel, Device, Class;
+  TuneShape Shape;
+  double Ms = 0;
+};
+
+inline std::string deviceKey(std::string Name) {
+  std::replace(Name.begin(), Name.end(), ' ', '_');
+  return Name.empty() ? "unknown" : Name;
+}
+
+/// The cache file's path: $STENCIL_TUNE_CACHE, else
+/// $XDG_CACHE_HOME/stencilc/tune.txt, else $HOME/.cache/stencilc/tune.txt.
+inline std::string tuneCachePath() {
+  if (const char *P = std::getenv("STENCIL_TUNE_CACHE"); P && *P)
+    return P;
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
+    return std::string(X) + "/stencilc/tune.txt";
+  if (const char *H = std::getenv("HOME"); H && *H)
+    return std::string(H) + "/.cache/stencilc/tune.txt";
+  return "stencilc-tune.txt";
+}
+
+class TuneCache {
+public:
+  static constexpr const char *Header = "stencilc-tune 1";
+
+  /// Reads Text (a cache file's contents); what cannot be trusted is
+  /// dropped with a line in Warnings.
+  void parse(const std::string &Text, std::vector<std::string> &Warnings) {
+    std::istringstream In(Text);
+    std::string Line;
+    int N = 0;
+    while (std::getline(In, Line)) {
+      ++N;
+      if (N == 1) {
+        if (Line != Header) {
+          Warnings.push_back("not a stencilc tuning cache (first line '" +
+                             Line.substr(0, 40) + "'): ignored");
+          return;
+        }
+        continue;
+      }
+      if (Line.empty())
+        continue;
+      TuneEntry E;
+      if (!parseEntry(Line, E)) {
+        Warnings.push_back("line " + std::to_string(N) +
+                           " does not parse: ignored");
+        continue;
+      }
+      Entries.push_back(E);
+    }
+  }
+
+  /// The entry for this kernel, device and class; Warnings gets a line for
+  /// a stale entry (same kernel, device and class, another hash).
+  const TuneEntry *find(uint64_t Hash, const std::string &Kernel,
+                        const std::string &Device, const std::string &Class,
+                        std::vector<std::string> &Warnings) const {
+    const TuneEntry *Found = nullptr;
+    for (const TuneEntry &E : Entries) {
+      if (E.Kernel != Kernel || E.Device != Device || E.Class != Class)
+        continue;
+      if (E.Hash == Hash)
+        Found = &E;
+      else
+        Warnings.push_back("entry for " + Kernel +
+                           " is for another version of the kernel (hash " +
+                           std::to_string(E.Hash) + "): ignored");
+    }
+    return Found;
+  }
+
+  /// Adds or replaces the entry of E's kernel, device and class.
+  void put(const TuneEntry &E) {
+    Entries.erase(std::remove_if(Entries.begin(), Entries.end(),
+                                 [&](const TuneEntry &O) {
+                                   return O.Kernel == E.Kernel &&
+                                          O.Device == E.Device &&
+                                          O.Class == E.Class;
+                                 }),
+                  Entries.end());
+    Entries.push_back(E);
+  }
+
+  std::string format() const {
+    std::ostringstream OS;
+    OS << Header << "\n";
+    for (const TuneEntry &E : Entries)
+      OS << E.Hash << " " << E.Kernel << " " << E.Device << " " << E.Class
+         << " " << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
+         << E.Shape.Block[2] << " " << E.Shape.PointsPerThread << " "
+         << E.Shape.Persistent << " " << E.Ms << "\n";
+    return OS.str();
+  }
+
+  bool load(const std::string &Path, std::vector<std::string> &Warnings) {
+    std::ifstream F(Path);
+    if (!F)
+      return false;
+    std::ostringstream S;
+    S << F.rdbuf();
+    parse(S.str(), Warnings);
+    return true;
+  }
+  bool save(const std::string &Path) const {
+    const size_t Slash = Path.find_last_of('/');
+    if (Slash != std::string::npos && Slash > 0)
+      makeDirectories(Path.substr(0, Slash));
+    std::ofstream F(Path, std::ios::trunc);
+    F << format();
+    return bool(F);
+  }
+
+  const std::vector<TuneEntry> &entries() const { return Entries; }
+
+private:
+  static bool parseEntry(const std::string &Line, TuneEntry &E) {
+    std::istringstream In(Line);
+    std::string Block;
+    if (!(In >> E.Hash >> E.Kernel >> E.Device >> E.Class >> Block >>
+          E.Shape.PointsPerThread >> E.Shape.Persistent >> E.Ms))
+      return false;
+    std::string Rest;
+    if (In >> Rest)
+      return false;
+    char X1 = 0, X2 = 0;
+    std::istringstream B(Block);
+    if (!(B >> E.Shape.Block[0] >> X1 >> E.Shape.Block[1] >> X2 >>
+          E.Shape.Block[2]) ||
+        X1 != 'x' || X2 != 'x' || (B >> Rest))
+      return false;
+    const int64_t Threads =
+        int64_t(E.Shape.Block[0]) * E.Shape.Block[1] * E.Shape.Block[2];
+    return E.Shape.Block[0] > 0 && E.Shape.Block[1] > 0 &&
+           E.Shape.Block[2] > 0 && Threads <= 1024 &&
+           E.Shape.PointsPerThread >= 1 && E.Shape.PointsPerThread <= 1024 &&
+           (E.Shape.Persistent == 0 || E.Shape.Persistent == 1) && E.Ms > 0;
+  }
+  static void makeDirectories(const std::string &Dir) {
+    for (size_t I = 1; I <= Dir.size(); ++I)
+      if (I == Dir.size() || Dir[I] == '/')
+        ::mkdir(Dir.substr(0, I).c_str(), 0755); // existing ones are fine
+  }
+
+  std::vector<TuneEntry> Entries;
+};
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_DETAIL_TUNE_CACHE_HPP

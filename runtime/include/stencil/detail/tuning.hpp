@@ -1,0 +1,210 @@
+// stencil/detail/tuning.hpp - autotuning of launch shapes (issue 16;
+// docs/runtime.md#autotuning). Every generated launcher asks tunedOptions for
+// the options of its launch:
+// - options that set a shape (Block, PointsPerThread or Persistent) are used
+//   as given: the user's choice, and the autotuner's own trial launches;
+// - with STENCIL_TUNE=0, or no cache file and STENCIL_TUNE unset, the
+//   compiled shape (one getenv per launcher, then a flag);
+// - with a cache entry for this kernel (its IR hash), device and extents
+//   class, that entry's shape;
+// - with STENCIL_TUNE=1 and no entry: every candidate of tuneCandidates is
+//   launched (one warm-up and three timed launches each, events around each),
+//   the fastest is kept, written to the cache file, and used. The grids the
+//   launch writes and reads back (InOut grids, histogram bins) are saved
+//   before the trials and restored after each one and at the end, so the
+//   tuned launch starts from the caller's state: a tuning run's outputs are
+//   those of an untuned one. Progress goes to stderr.
+//
+// Internal: for the code stencilc generates, not for programs.
+#ifndef STENCIL_DETAIL_TUNING_HPP
+#define STENCIL_DETAIL_TUNING_HPP
+
+#include <stencil/detail/tune_cache.hpp>
+#include <stencil/error.hpp>
+#include <stencil/launch_options.hpp>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stencil {
+namespace detail {
+
+/// The device memory a launch modifies, saved once and restored on demand.
+class OutputSnapshot {
+public:
+  explicit OutputSnapshot(std::vector<std::pair<void *, size_t>> Buffers)
+      : Live(std::move(Buffers)) {}
+  ~OutputSnapshot() {
+    for (void *P : Saved)
+      cudaFree(P);
+  }
+  OutputSnapshot(const OutputSnapshot &) = delete;
+  OutputSnapshot &operator=(const OutputSnapshot &) = delete;
+  void save(const char *Kernel) {
+    for (const auto &[Ptr, Bytes] : Live) {
+      void *Copy = nullptr;
+      STENCIL_CUDA_CHECK(cudaMalloc(&Copy, Bytes), Kernel);
+      Saved.push_back(Copy);
+      STENCIL_CUDA_CHECK(
+          cudaMemcpy(Copy, Ptr, Bytes, cudaMemcpyDeviceToDevice), Kernel);
+    }
+  }
+  void restore(const char *Kernel) const {
+    for (size_t I = 0; I < Saved.size(); ++I)
+      STENCIL_CUDA_CHECK(cudaMemcpy(Live[I].first, Saved[I], Live[I].second,
+                                    cudaMemcpyDeviceToDevice),
+                         Kernel);
+  }
+
+private:
+  std::vector<std::pair<void *, size_t>> Live;
+  std::vector<void *> Saved;
+};
+
+/// The process's view of the cache file, read once.
+struct TuneProcess {
+  std::mutex Lock;
+  bool Loaded = false;
+  int Mode = 0; ///< 0: off, 1: read the cache, 2: read and tune
+  std::string Path;
+  TuneCache Cache;
+
+  static TuneProcess &get() {
+    static TuneProcess P;
+    return P;
+  }
+  void load() {
+    if (Loaded)
+      return;
+    Loaded = true;
+    const char *Env = std::getenv("STENCIL_TUNE");
+    const std::string Tune = Env ? Env : "";
+    Path = tuneCachePath();
+    std::vector<std::string> Warnings;
+    const bool Exists = Tune != "0" && Cache.load(Path, Warnings);
+    for (const std::string &W : Warnings)
+      std::fprintf(stderr, "stencil: tuning cache %s: %s\n", Path.c_str(),
+                   W.c_str());
+    Mode = Tune == "1" ? 2 : Exists ? 1 : 0;
+  }
+};
+
+inline std::string currentDeviceName(const char *Kernel) {
+  int Device = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&Device), Kernel);
+  cudaDeviceProp Prop{};
+  STENCIL_CUDA_CHECK(cudaGetDeviceProperties(&Prop, Device), Kernel);
+  return deviceKey(Prop.name);
+}
+
+inline LaunchOptions withShape(LaunchOptions O, const TuneShape &S) {
+  O.Block = S.Block;
+  O.PointsPerThread = S.PointsPerThread;
+  O.Persistent = S.Persistent;
+  return O;
+}
+
+/// The options of one launch (see the top of this file). Trial(O) launches
+/// the kernel with options O and waits for it; Outputs are the buffers the
+/// launch modifies that it also reads or adds to.
+template <int R, class TrialFn>
+LaunchOptions
+tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
+             const CompiledShape &Compiled, const LaunchOptions &Opts,
+             TrialFn &&Trial,
+             std::vector<std::pair<void *, size_t>> Outputs = {}) {
+  if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
+    return Opts; // an explicit shape: the caller's, or a trial's
+  TuneProcess &P = TuneProcess::get();
+  std::lock_guard<std::mutex> Guard(P.Lock);
+  P.load();
+  if (P.Mode == 0)
+    return Opts;
+  std::array<int64_t, R> Ext{};
+  for (int D = 0; D < R; ++D)
+    Ext[D] = E[D];
+  const std::string Class = extentsClass<R>(Ext);
+  const std::string Device = currentDeviceName(Kernel);
+  std::vector<std::string> Warnings;
+  const TuneEntry *Hit = P.Cache.find(Hash, Kernel, Device, Class, Warnings);
+  for (const std::string &W : Warnings)
+    std::fprintf(stderr, "stencil: tuning cache %s: %s\n", P.Path.c_str(),
+                 W.c_str());
+  if (Hit)
+    return withShape(Opts, Hit->Shape);
+  if (P.Mode != 2)
+    return Opts;
+
+  const std::vector<TuneShape> Candidates = tuneCandidates(Compiled);
+  std::fprintf(stderr, "stencil: tuning %s (extents class %s) on %s: %zu "
+               "candidate shapes\n", Kernel, Class.c_str(), Device.c_str(),
+               Candidates.size());
+  OutputSnapshot Snapshot(std::move(Outputs));
+  Snapshot.save(Kernel);
+  cudaEvent_t Start, Stop;
+  STENCIL_CUDA_CHECK(cudaEventCreate(&Start), Kernel);
+  STENCIL_CUDA_CHECK(cudaEventCreate(&Stop), Kernel);
+  TuneEntry Best;
+  Best.Ms = -1;
+  for (const TuneShape &S : Candidates) {
+    const LaunchOptions O = withShape(Opts, S);
+    float Times[3];
+    try {
+      Snapshot.restore(Kernel);
+      Trial(O); // warm-up
+      for (float &T : Times) {
+        Snapshot.restore(Kernel);
+        STENCIL_CUDA_CHECK(cudaEventRecord(Start, Opts.Stream), Kernel);
+        Trial(O);
+        STENCIL_CUDA_CHECK(cudaEventRecord(Stop, Opts.Stream), Kernel);
+        STENCIL_CUDA_CHECK(cudaEventSynchronize(Stop), Kernel);
+        STENCIL_CUDA_CHECK(cudaEventElapsedTime(&T, Start, Stop), Kernel);
+      }
+    } catch (const Error &Err) {
+      std::fprintf(stderr, "stencil:   %dx%dx%d ppt %d persistent %d: "
+                   "skipped (%s)\n", S.Block[0], S.Block[1], S.Block[2],
+                   S.PointsPerThread, S.Persistent, Err.what());
+      continue;
+    }
+    std::sort(Times, Times + 3);
+    std::fprintf(stderr, "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
+                 S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
+                 S.Persistent, double(Times[1]));
+    if (Best.Ms < 0 || Times[1] < Best.Ms) {
+      Best.Ms = Times[1];
+      Best.Shape = S;
+    }
+  }
+  cudaEventDestroy(Start);
+  cudaEventDestroy(Stop);
+  Snapshot.restore(Kernel);
+  if (Best.Ms < 0)
+    throw Error(Kernel, "tuning: no candidate shape could be launched");
+  Best.Hash = Hash;
+  Best.Kernel = Kernel;
+  Best.Device = Device;
+  Best.Class = Class;
+  P.Cache.put(Best);
+  if (!P.Cache.save(P.Path))
+    std::fprintf(stderr, "stencil: tuning cache %s: could not be written\n",
+                 P.Path.c_str());
+  std::fprintf(stderr, "stencil: tuned %s: %dx%dx%d ppt %d persistent %d "
+               "(%.4f ms), saved to %s\n", Kernel, Best.Shape.Block[0],
+               Best.Shape.Block[1], Best.Shape.Block[2],
+               Best.Shape.PointsPerThread, Best.Shape.Persistent, Best.Ms,
+               P.Path.c_str());
+  return withShape(Opts, Best.Shape);
+}
+
+} // namespace detail
+} // namespace stencil
+
+#endif // STENCIL_DETAIL_TUNING_HPP

@@ -1,0 +1,161 @@
+//===- TuneCacheTest.cpp - the autotuner's candidates and cache file ------===//
+//
+// The cache decides which launch shape a later run uses without tuning, so
+// nothing in it may be trusted blindly: a file of another format, a line that
+// does not parse, an entry for another version of the kernel (its hash) are
+// ignored with a warning, and an entry of another device is never used here.
+// The candidates: the compiled shape first, at most 24, none above the
+// kernel's launch bound, no duplicates.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/include/stencil/detail/tune_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace stencil::detail;
+
+namespace {
+
+TuneEntry entry(uint64_t Hash, const std::string &Kernel,
+                const std::string &Device, const std::string &Class) {
+  TuneEntry E;
+  E.Hash = Hash;
+  E.Kernel = Kernel;
+  E.Device = Device;
+  E.Class = Class;
+  E.Shape = {{128, 2, 1}, 8, 0};
+  E.Ms = 0.25;
+  return E;
+}
+
+TEST(TuneCache, RoundTrips) {
+  TuneCache C;
+  C.put(entry(42, "sweep", "NVIDIA_H100_80GB_HBM3", "8192x8192"));
+  C.put(entry(7, "norm", "NVIDIA_H100_80GB_HBM3", "4096"));
+  TuneCache D;
+  std::vector<std::string> W;
+  D.parse(C.format(), W);
+  EXPECT_TRUE(W.empty());
+  ASSERT_EQ(D.entries().size(), 2u);
+  const TuneEntry *E =
+      D.find(42, "sweep", "NVIDIA_H100_80GB_HBM3", "8192x8192", W);
+  ASSERT_NE(E, nullptr);
+  EXPECT_EQ(E->Shape, (TuneShape{{128, 2, 1}, 8, 0}));
+  EXPECT_EQ(E->Ms, 0.25);
+  EXPECT_EQ(D.format(), C.format());
+}
+
+TEST(TuneCache, PutReplacesTheSameKey) {
+  TuneCache C;
+  C.put(entry(42, "sweep", "dev", "64x64"));
+  TuneEntry E = entry(43, "sweep", "dev", "64x64");
+  E.Shape.PointsPerThread = 2;
+  C.put(E);
+  ASSERT_EQ(C.entries().size(), 1u);
+  EXPECT_EQ(C.entries()[0].Hash, 43u);
+}
+
+TEST(TuneCache, ForeignFileIsIgnored) {
+  TuneCache C;
+  std::vector<std::string> W;
+  C.parse("some other file\n42 sweep dev 64x64 128x2x1 8 0 0.25\n", W);
+  EXPECT_TRUE(C.entries().empty());
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_NE(W[0].find("not a stencilc tuning cache"), std::string::npos);
+}
+
+TEST(TuneCache, CorruptLinesAreIgnored) {
+  TuneCache C;
+  std::vector<std::string> W;
+  C.parse(std::string(TuneCache::Header) +
+              "\n42 sweep dev 64x64 128x2x1 8 0 0.25\n"
+              "43 sweep dev 64x64 128x2 8 0 0.25\n"    // block without z
+              "44 sweep dev 64x64 2048x1x1 8 0 0.25\n" // > 1024 threads
+              "45 sweep dev 64x64 128x2x1 8 3 0.25\n"  // persistent 3
+              "46 sweep dev 64x64 128x2x1 0 0 0.25\n"  // 0 points/thread
+              "47 sweep dev 64x64 128x2x1 8 0 -1\n"    // no time
+              "48 sweep dev 64x64 128x2x1 8 0 0.25 extra\n"
+              "garbage\n",
+          W);
+  ASSERT_EQ(C.entries().size(), 1u);
+  EXPECT_EQ(C.entries()[0].Hash, 42u);
+  EXPECT_EQ(W.size(), 7u);
+}
+
+TEST(TuneCache, StaleAndForeignDeviceEntriesAreNotUsed) {
+  TuneCache C;
+  C.put(entry(41, "sweep", "NVIDIA_H100", "64x64"));       // old kernel
+  C.put(entry(42, "sweep", "NVIDIA_H200", "64x64"));       // other device
+  C.put(entry(42, "sweep", "NVIDIA_H100_other", "64x64")); // other device
+  std::vector<std::string> W;
+  EXPECT_EQ(C.find(42, "sweep", "NVIDIA_H100", "64x64", W), nullptr);
+  ASSERT_EQ(W.size(), 1u); // the stale one is reported
+  EXPECT_NE(W[0].find("another version"), std::string::npos);
+  W.clear();
+  EXPECT_EQ(C.find(42, "sweep", "NVIDIA_H100", "128x128", W), nullptr);
+  EXPECT_TRUE(W.empty());
+}
+
+TEST(TuneCache, SavesAndLoads) {
+  const std::string Dir = ::testing::TempDir() + "stencilc-tune-test/sub";
+  const std::string Path = Dir + "/tune.txt";
+  TuneCache C;
+  C.put(entry(42, "sweep", "dev", "64x64"));
+  ASSERT_TRUE(C.save(Path)); // makes the directories
+  TuneCache D;
+  std::vector<std::string> W;
+  ASSERT_TRUE(D.load(Path, W));
+  EXPECT_EQ(D.entries().size(), 1u);
+  EXPECT_FALSE(D.load(Dir + "/missing.txt", W));
+  std::remove(Path.c_str());
+}
+
+TEST(TuneCache, ExtentsClassRoundsUpToPowersOfTwo) {
+  EXPECT_EQ(extentsClass<2>({5000, 5120}), "8192x8192");
+  EXPECT_EQ(extentsClass<2>({4097, 4096}), "8192x4096");
+  EXPECT_EQ(extentsClass<3>({1, 2, 3}), "1x2x4");
+  EXPECT_EQ(extentsClass<1>({268435456}), "268435456");
+}
+
+TEST(TuneCandidates, BoundedUniqueWithinTheLaunchBound) {
+  for (int Rank : {1, 2, 3})
+    for (bool Streamed : {false, true})
+      for (bool Persistent : {false, true})
+        for (int Bound : {128, 256, 512, 1024}) {
+          CompiledShape C;
+          C.Rank = Rank;
+          C.Block = Rank == 1 ? std::array<int, 3>{128, 1, 1}
+                              : std::array<int, 3>{64, 2, 1};
+          C.PointsPerThread = Streamed ? 8 : 1;
+          C.Streamed = Streamed;
+          C.Persistent = Persistent;
+          C.LaunchBound = Bound;
+          const std::vector<TuneShape> S = tuneCandidates(C);
+          ASSERT_FALSE(S.empty());
+          EXPECT_LE(S.size(), 24u);
+          EXPECT_EQ(S[0], (TuneShape{C.Block, C.PointsPerThread,
+                                     Persistent ? 1 : 0}));
+          for (size_t I = 0; I < S.size(); ++I) {
+            EXPECT_LE(S[I].Block[0] * S[I].Block[1] * S[I].Block[2], Bound);
+            if (Rank == 1) {
+              EXPECT_EQ(S[I].Block[1], 1);
+            }
+            for (size_t J = 0; J < I; ++J)
+              EXPECT_FALSE(S[I] == S[J]);
+          }
+          // Both grid kinds and several points per thread are tried.
+          bool Other = false, Ppt16 = false;
+          for (const TuneShape &T : S) {
+            Other |= T.Persistent != (Persistent ? 1 : 0);
+            Ppt16 |= T.PointsPerThread == 16;
+          }
+          EXPECT_TRUE(Other);
+          EXPECT_TRUE(Ppt16);
+        }
+}
+
+} // namespace

@@ -342,8 +342,9 @@ template <class T, class A, class E> T reduceMin(const Min<T, A> &R, E V) {
 }
 } // namespace detail
 
-// r = max(r, e), max(e, r), fmax(r, e), fmax(e, r) and the std:: spellings
-// all fold e into the reduction with that one rule (docs/dsl.md#reductions).
+// r = max(r, e), max(e, r), fmax(r, e), fmax(e, r) and the stencil::
+// spellings all fold e into the reduction with that one rule
+// (docs/dsl.md#reductions); stencilc refuses the std:: ones.
 template <class T, class A, class E> T max(const Max<T, A> &R, E V) {
   return detail::reduceMax(R, V);
 }
@@ -374,6 +375,33 @@ template <class T, class A, class E> T min(const Max<T, A> &R, E V);
 template <class T, class A, class E> T min(E V, const Max<T, A> &R);
 template <class T, class A, class E> T max(const Min<T, A> &R, E V);
 template <class T, class A, class E> T max(E V, const Min<T, A> &R);
+
+namespace detail {
+template <class R> struct IsMinMax : std::false_type {};
+template <class T, class A> struct IsMinMax<Min<T, A>> : std::true_type {};
+template <class T, class A> struct IsMinMax<Max<T, A>> : std::true_type {};
+template <class X, class Y>
+using MinMaxValue =
+    typename std::conditional_t<IsMinMax<X>::value, X, Y>::value_type;
+} // namespace detail
+} // namespace stencil
+
+// std::min(r, e) and std::max(r, e) on a reduction parse, so that stencilc
+// can point at them and say to write min(r, e) (C++ has no std::min for two
+// types). Less specialised than stencil::min, so `using namespace std` does
+// not make the unqualified update ambiguous.
+namespace std {
+template <class X, class Y,
+          class = enable_if_t<stencil::detail::IsMinMax<X>::value ||
+                              stencil::detail::IsMinMax<Y>::value>>
+stencil::detail::MinMaxValue<X, Y> min(const X &, const Y &);
+template <class X, class Y,
+          class = enable_if_t<stencil::detail::IsMinMax<X>::value ||
+                              stencil::detail::IsMinMax<Y>::value>>
+stencil::detail::MinMaxValue<X, Y> max(const X &, const Y &);
+} // namespace std
+
+namespace stencil {
 #endif
 
 //===----------------------------------------------------------------------===//

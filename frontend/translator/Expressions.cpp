@@ -240,6 +240,10 @@ ir::Expr KernelTranslator::VisitDeclRefExpr(const DeclRefExpr *E) {
     // A local whose declaration failed has been reported already.
     if (FailedLocals.count(VD))
       return nullptr;
+    if (!VD->hasGlobalStorage() && VD->getType()->isArrayType()) {
+      report(Diag::Pointer, E->getLocation()); // a weight table, not indexed
+      return nullptr;
+    }
     if (!VD->hasGlobalStorage()) {
       report(Diag::SelfInit, E->getLocation(), {VD->getName().str()});
       return nullptr;

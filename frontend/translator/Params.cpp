@@ -10,6 +10,8 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace stencilc::frontend::translator {
@@ -49,6 +51,63 @@ const Expr *stripToReference(const Expr *E) {
     return E;
   }
   return E;
+}
+
+namespace {
+
+/// A 64-bit integer type other than the target's int64_t (`long long` on
+/// LP64 Linux, where int64_t is `long`). The IR and the generated host API
+/// know one 64-bit integer, spelled int64_t; inside a DSL template the other
+/// spelling makes a different C++ type, so the reference's HostGrid<long
+/// long, R> could not be uploaded to the launcher's Grid<int64_t, R>.
+/// The target's int64_t (what <cstdint> defines it as).
+QualType int64Type(const ASTContext &Ctx) {
+  return Ctx.getTargetInfo().getInt64Type() == TargetInfo::SignedLongLong
+             ? Ctx.LongLongTy
+             : Ctx.LongTy;
+}
+
+bool isOtherInt64(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (!T->isSignedIntegerType() || Ctx.getTypeSize(T) != 64)
+    return false;
+  return !Ctx.hasSameType(T, int64Type(Ctx));
+}
+
+/// Where the I-th template argument of P's type is written, else P.
+SourceLocation templateArgLoc(const ParmVarDecl *P, unsigned I) {
+  const TypeSourceInfo *TSI = P->getTypeSourceInfo();
+  if (!TSI)
+    return P->getLocation();
+  TypeLoc TL = TSI->getTypeLoc().getUnqualifiedLoc();
+  if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>())
+    TL = Elaborated.getNamedTypeLoc();
+  if (auto Spec = TL.getAs<TemplateSpecializationTypeLoc>())
+    if (I < Spec.getNumArgs())
+      return Spec.getArgLoc(I).getLocation();
+  return P->getLocation();
+}
+
+} // namespace
+
+bool KernelTranslator::checkInt64Spelling(const ParmVarDecl *P) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      P->getType()->getAsCXXRecordDecl());
+  if (!Spec || !inStencilNamespace(Spec))
+    return true;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    if (Args[I].getKind() != TemplateArgument::Type ||
+        !isOtherInt64(Args[I].getAsType(), Ctx))
+      continue;
+    const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
+    QualType Int64 = int64Type(Ctx);
+    report(Diag::Int64Spelling, templateArgLoc(P, I),
+           {P->getName().str(), Args[I].getAsType().getAsString(Policy),
+            Int64.getAsString(Policy)});
+    return false;
+  }
+  return true;
 }
 
 std::optional<ParamInfo> KernelTranslator::classifyParam(const ParmVarDecl *P) {
@@ -111,6 +170,8 @@ bool KernelTranslator::translateParams(ir::Kernel &K) {
       report(Diag::DefaultArgument, P->getDefaultArgRange().getBegin(),
              {P->getName().str()});
     std::optional<ParamInfo> Info = classifyParam(P);
+    if (Info && !checkInt64Spelling(P))
+      continue;
     if (!Info) {
       report(Diag::UnsupportedParam, P->getLocation(),
              {P->getName().str(),

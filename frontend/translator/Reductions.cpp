@@ -3,10 +3,16 @@
 // Sum, Max and Min reductions are updated as 's += e', 'm = max(m, e)' and
 // 'm = min(m, e)', histograms as 'h[i] += e' with an integer bin; any other
 // update, and any read (their values exist only after the launch), is
-// refused with the form to write instead.
+// refused with the form to write instead. A Min/Max update must call the
+// DSL's own min/max/fmin/fmax (unqualified or stencil::): std::min does not
+// compile on a reduction, and std::fmin would bypass the reduction's rule
+// in the CPU reference.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/translator/TranslatorImpl.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/Lex/Lexer.h"
 
 namespace stencilc::frontend::translator {
 
@@ -75,6 +81,52 @@ void KernelTranslator::translateHistogramAdd(const BinaryOperator *BO,
                                 locOf(BO->getBeginLoc())));
 }
 
+namespace {
+
+/// The DSL's min/max/fmin/fmax taking a Min/Max reduction: what unqualified
+/// (and stencil::) spellings of an update call. They fold the term with the
+/// reduction's order-independent rule in the reference, as the GPU does.
+bool isReductionOverload(const FunctionDecl *Callee) {
+  return Callee->getPrimaryTemplate() && inStencilNamespace(Callee);
+}
+
+/// True for the declarations stencil.hpp adds to std under __STENCILC__ so
+/// that std::min(r, e) parses: a plain C++ compile finds no std::min for a
+/// reduction and an expression.
+bool isStdReductionStub(const FunctionDecl *Callee) {
+  if (!Callee->getPrimaryTemplate() ||
+      !Callee->getDeclContext()->getRedeclContext()->isStdNamespace())
+    return false;
+  for (const ParmVarDecl *P : Callee->parameters()) {
+    const CXXRecordDecl *RD =
+        P->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (RD && inStencilNamespace(RD))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+void KernelTranslator::refuseQualifiedUpdate(const CallExpr *Call,
+                                             const FunctionDecl *Callee,
+                                             const ParamInfo &P) {
+  // Name the function as written (`std::fmin` resolves to C's ::fmin).
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      Call->getCallee()->IgnoreImpCasts()->getSourceRange());
+  std::string Spelled =
+      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  if (Spelled.empty())
+    Spelled = Callee->getQualifiedNameAsString();
+  std::string Why = isStdReductionStub(Callee)
+                        ? "'" + Spelled + "' needs both arguments of one type"
+                        : "'" + Spelled +
+                              "' would fold it in the CPU reference with an " +
+                              "order of its own for zeros and NaNs";
+  report(Diag::QualifiedReductionUpdate, Call->getBeginLoc(),
+         {reductionWord(P.Kind), P.Name, Spelled, reductionUpdate(P), Why});
+}
+
 void KernelTranslator::translateReductionUpdate(const CXXOperatorCallExpr *CE,
                                                 const ParamInfo &P,
                                                 ir::Block &B) {
@@ -115,6 +167,8 @@ void KernelTranslator::translateReductionUpdate(const CXXOperatorCallExpr *CE,
     Contribution = Call->getArg(0);
   if (!Contribution)
     return Refuse();
+  if (!isReductionOverload(Callee))
+    return refuseQualifiedUpdate(Call, Callee, P);
   if (ir::Expr V = translate(Contribution))
     B.push_back(ir::Stmt::reduce(P.Name, ir::Cast::make(P.Elem, V), Loc));
 }

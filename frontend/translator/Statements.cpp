@@ -114,6 +114,12 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
     Declared = true;
     return;
   }
+  // A weight table (Tables.cpp) declares nothing either: each read of it
+  // becomes the element's value.
+  if (constantTable(VD, Ctx)) {
+    Declared = true;
+    return;
+  }
   if (VD->hasGlobalStorage())
     return report(Diag::UnsupportedStmt, VD->getLocation(),
                   {"static local variable",
@@ -125,6 +131,9 @@ void KernelTranslator::translateLocal(const VarDecl *VD, ir::Block &B) {
   if (const CXXRecordDecl *RD = QT->getAsCXXRecordDecl(); RD && RD->isLambda())
     return report(Diag::Lambda, VD->getInit() ? VD->getInit()->getBeginLoc()
                                               : VD->getLocation());
+  if (QT->isArrayType() && scalarType(Ctx.getBaseElementType(QT), Ctx))
+    return report(Diag::TableNotConstant, VD->getLocation(),
+                  {VD->getName().str()});
   std::optional<ir::Type> T = scalarType(QT, Ctx);
   if (!T)
     return report(Diag::UnsupportedType, VD->getLocation(),

@@ -13,6 +13,7 @@
 //   Calls.cpp        math functions, index(d) and helper inlining
 //   GridAccess.cpp   grid reads and writes: offsets, centre, In/Out/InOut
 //   Reductions.cpp   reduction and histogram updates, reads refused
+//   Tables.cpp       weight tables: constant arrays read at constant indices
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_FRONTEND_TRANSLATOR_TRANSLATORIMPL_H
@@ -93,6 +94,12 @@ std::optional<ir::Type> scalarType(clang::QualType QT,
 /// (constexpr globals, their elements and members, sizeof), else nullptr.
 ir::Expr constantValue(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// The elements of VD when it is a weight table: a const (or constexpr)
+/// array, of any rank, of a scalar type, whose initialiser Clang can
+/// evaluate. Else nullptr.
+const clang::APValue *constantTable(const clang::VarDecl *VD,
+                                    const clang::ASTContext &Ctx);
+
 /// How a diagnostic names a statement or expression Clang's AST calls S.
 std::string spellingOf(const clang::Stmt *S);
 
@@ -154,9 +161,7 @@ public:
   ir::Expr VisitCXXOperatorCallExpr(const clang::CXXOperatorCallExpr *E);
   ir::Expr VisitCXXMemberCallExpr(const clang::CXXMemberCallExpr *E);
   ir::Expr VisitCXXConstructExpr(const clang::CXXConstructExpr *E);
-  ir::Expr VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *E) {
-    return foldConstant(E);
-  }
+  ir::Expr VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *E);
   ir::Expr VisitMemberExpr(const clang::MemberExpr *E) {
     return foldConstant(E);
   }
@@ -170,6 +175,7 @@ private:
   // Parameters.
   bool translateParams(ir::Kernel &K);
   std::optional<ParamInfo> classifyParam(const clang::ParmVarDecl *P);
+  bool checkInt64Spelling(const clang::ParmVarDecl *P);
   const ParamInfo *paramOf(const clang::Expr *E) const;
 
   // Statements.
@@ -192,6 +198,9 @@ private:
                              const ParamInfo &P, ir::Block &B);
   void translateReductionUpdate(const clang::CXXOperatorCallExpr *CE,
                                 const ParamInfo &P, ir::Block &B);
+  void refuseQualifiedUpdate(const clang::CallExpr *Call,
+                             const clang::FunctionDecl *Callee,
+                             const ParamInfo &P);
   void translateIf(const clang::IfStmt *S, ir::Block &B);
   void translateFor(const clang::ForStmt *S, ir::Block &B);
 

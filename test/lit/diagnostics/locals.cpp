@@ -15,8 +15,8 @@ STENCIL_KERNEL void k(In<double, 1> g, Out<double, 1> u) {
   // expected-error@+2 {{unsupported statement 'static local variable'}}
   // expected-note@+1 {{locals live per point; drop 'static', or make it a constexpr global}}
   thread_local double last = 0;
-  // expected-error@+2 {{type 'double[3]' is not supported in kernels}}
-  // expected-note@+1 {{use float, double, int, int64_t or bool}}
+  // expected-error@+2 {{array 'window' is not a constant table}}
+  // expected-note@+1 {{kernels read arrays only as weight tables: make it a const or constexpr array of float, double, int, int64_t or bool initialised with constants, and index it with constants}}
   double window[3] = {g(-1), g(), g(1)};
   // expected-error@+2 {{type 'Pair' is not supported in kernels}}
   // expected-note@+1 {{use float, double, int, int64_t or bool}}

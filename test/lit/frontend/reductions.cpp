@@ -2,15 +2,17 @@
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
-// Sum (with an accumulator type), Max and Min in every accepted spelling,
-// and histograms.
+// Sum (with an accumulator type), Max and Min in every accepted spelling
+// (std:: spellings are refused: diagnostics/reduction-std.cpp), and
+// histograms.
 STENCIL_KERNEL void norms(In<float, 2> a, Sum<float, double> total, Max<float> hi, Min<double> lo) {
   total += a() * a();
   hi = max(hi, fabs(a()));
   hi = max(a(1, 0), hi);
   hi = fmax(hi, a(0, 1));
   lo = min(lo, a());
-  lo = std::fmin(double(a(-1, 0)), lo);
+  lo = fmin(double(a(-1, 0)), lo);
+  lo = stencil::min(lo, double(a(0, -1)));
 }
 
 STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
@@ -32,6 +34,7 @@ STENCIL_KERNEL void weighted(In<double, 1> x, Histogram<double> bins) {
 // CHECK-NEXT:    reduce hi max= a[0, 1]
 // CHECK-NEXT:    reduce lo min= f64(a[0, 0])
 // CHECK-NEXT:    reduce lo min= f64(a[-1, 0])
+// CHECK-NEXT:    reduce lo min= f64(a[0, -1])
 
 // CHECK-LABEL: kernel histogram rank 1
 // CHECK:         param histogram i32 bins

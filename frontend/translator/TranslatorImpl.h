@@ -170,6 +170,9 @@ private:
   // Parameters.
   bool translateParams(ir::Kernel &K);
   std::optional<ParamInfo> classifyParam(const clang::ParmVarDecl *P);
+  /// The grid's boundary rules from In<T, R, B>'s B (Boundary.cpp); false
+  /// after a diagnostic.
+  bool translateBoundary(const clang::ParmVarDecl *P, ir::Param &IP);
   const ParamInfo *paramOf(const clang::Expr *E) const;
 
   // Statements.

@@ -282,7 +282,7 @@ struct Param {
   SourceLoc Loc;
   /// In grids: one rule per dimension, outermost first; empty: no rule (the
   /// same as Interior everywhere; the frontend leaves it empty then).
-  std::vector<EdgeBoundary> Boundary;
+  std::vector<EdgeBoundary> Boundary = {};
   EdgeRule ruleOf(int Dim) const {
     return Dim < static_cast<int>(Boundary.size()) ? Boundary[Dim].Rule
                                                    : EdgeRule::Interior;

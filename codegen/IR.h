@@ -310,7 +310,8 @@ struct GridFootprint {
 /// With boundary rules the default domain is larger, [DomainLo[d] ..
 /// extent[d] - DomainHi[d]) with the radii over the reads along dimensions
 /// without a rule only; the interior box is then where the unchanged kernel
-/// runs and the rest (the shell) is a second kernel's (docs/passes/boundary.md).
+/// runs and the rest (the shell) is a second kernel's
+/// (docs/passes/boundary.md).
 struct Footprint {
   std::vector<GridFootprint> Grids;
   std::array<int, 3> Lo{0, 0, 0}; ///< points skipped at the low end (>= 0)

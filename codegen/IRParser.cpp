@@ -365,9 +365,9 @@ private:
       std::string Name = word();
       EdgeBoundary B;
       bool Known = false;
-      for (EdgeRule R : {EdgeRule::Interior, EdgeRule::Periodic,
-                         EdgeRule::Clamp, EdgeRule::Reflect, EdgeRule::Mirror,
-                         EdgeRule::Constant})
+      for (EdgeRule R :
+           {EdgeRule::Interior, EdgeRule::Periodic, EdgeRule::Clamp,
+            EdgeRule::Reflect, EdgeRule::Mirror, EdgeRule::Constant})
         if (Name == edgeRuleName(R)) {
           B.Rule = R;
           Known = true;

@@ -84,19 +84,26 @@ private:
         continue;
       Grids += (Grids.empty() ? "" : "; ") + P.Name + " (";
       for (size_t D = 0; D < P.Boundary.size(); ++D) {
-        Grids += (D ? ", " : "") + std::string(edgeRuleName(P.Boundary[D].Rule));
+        Grids +=
+            (D ? ", " : "") + std::string(edgeRuleName(P.Boundary[D].Rule));
         if (P.Boundary[D].Rule == EdgeRule::Constant)
           Grids += " " + std::to_string(P.Boundary[D].Value);
       }
       Grids += ")";
     }
     add(K.Loc, "boundary",
-        "rules " + Grids + ": split launch, the kernel above over the "
-        "interior (skips " + box(K.Foot.Lo, K.Rank) + " points at the low end, " +
-        box(K.Foot.Hi, K.Rank) + " at the high end; branch-free, unchanged) "
-        "then " + K.Name + "_shell_kernel over the rest, one point per thread, "
-        "ruled reads through the index mapping (no padded copy: nothing to "
-        "allocate or fill, and the shell's few points cost one small launch)");
+        "rules " + Grids +
+            ": split launch, the kernel above over the "
+            "interior (skips " +
+            box(K.Foot.Lo, K.Rank) + " points at the low end, " +
+            box(K.Foot.Hi, K.Rank) +
+            " at the high end; branch-free, unchanged) "
+            "then " +
+            K.Name +
+            "_shell_kernel over the rest, one point per thread, "
+            "ruled reads through the index mapping (no padded copy: nothing to "
+            "allocate or fill, and the shell's few points cost one small "
+            "launch)");
   }
 
   void launch() {

@@ -62,8 +62,8 @@ private:
       fail("boundary rule on " + std::string(paramKindName(P.Kind)) +
            " grid '" + P.Name + "' (only In grids have rules)");
     if (static_cast<int>(P.Boundary.size()) != P.Rank)
-      fail("grid '" + P.Name + "' of rank " + std::to_string(P.Rank) +
-           " has " + std::to_string(P.Boundary.size()) + " boundary rules");
+      fail("grid '" + P.Name + "' of rank " + std::to_string(P.Rank) + " has " +
+           std::to_string(P.Boundary.size()) + " boundary rules");
     for (const EdgeBoundary &B : P.Boundary)
       if (B.Rule == EdgeRule::Constant && !representsExactly(P.Elem, B.Value))
         fail("boundary constant " + std::to_string(B.Value) + " of grid '" +

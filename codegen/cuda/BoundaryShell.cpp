@@ -132,8 +132,8 @@ std::string KernelEmitter::shellRead(const GridRead &G) {
         // The outermost dimension the read leaves gives the value, as in
         // the reference: test the dimensions in order.
         Outside += "!stencil::detail::insideExtent<Index>(" + C + ", " + N +
-                   ") ? " +
-                   exprAsLiteral(P->Boundary[D].Value, P->Elem) + " : ";
+                   ") ? " + exprAsLiteral(P->Boundary[D].Value, P->Elem) +
+                   " : ";
       }
       C = "stencil::detail::mapCoordinate<Index>(" +
           std::string(edgeRuleRuntimeName(Rule)) + ", " + C + ", " + N + ")";

@@ -1,4 +1,5 @@
-// stencil/boundary.hpp - a grid's out-of-range rule (docs/dsl.md#boundary-conditions).
+// stencil/boundary.hpp - a grid's out-of-range rule
+// (docs/dsl.md#boundary-conditions).
 //
 // The third template argument of In<T, R, B> says what a read outside the
 // grid returns, along every dimension (B is a rule) or per dimension
@@ -71,7 +72,8 @@ template <class I> STENCIL_HOST_DEVICE inline I wrapIndex(I P, I N) {
 /// The coordinate that a read at P (any integer) of a dimension of extent N
 /// (>= 1) takes under rule E. Constant: the clamped coordinate (the caller
 /// tests insideExtent and substitutes the value); Interior: P itself.
-template <class I> STENCIL_HOST_DEVICE inline I mapCoordinate(Edge E, I P, I N) {
+template <class I>
+STENCIL_HOST_DEVICE inline I mapCoordinate(Edge E, I P, I N) {
   switch (E) {
   case Edge::Periodic:
     return wrapIndex<I>(P, N);
@@ -102,7 +104,8 @@ template <class I> STENCIL_HOST_DEVICE inline bool insideExtent(I P, I N) {
 template <class B, int R, int D> struct RuleOf {
   using type = B;
 };
-template <class... Rules, int R, int D> struct RuleOf<Boundary<Rules...>, R, D> {
+template <class... Rules, int R, int D>
+struct RuleOf<Boundary<Rules...>, R, D> {
   static_assert(sizeof...(Rules) == R,
                 "Boundary<...> names one rule per dimension of the grid");
   using type = std::tuple_element_t<D, std::tuple<Rules...>>;

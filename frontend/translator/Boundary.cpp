@@ -1,4 +1,5 @@
-//===- Boundary.cpp - a grid's boundary rule, from its third template argument //
+//===- Boundary.cpp - a grid's boundary rule, from its third template argument
+////
 //
 // In<T, R, B> names what a read outside the grid returns (dsl/stencil/
 // boundary.hpp): B is one rule for every dimension or Boundary<...> with one
@@ -67,8 +68,8 @@ RuleResult ruleOf(QualType T, ir::Type Elem, const ASTContext &Ctx) {
   }
   QualType IT = Arg.getIntegralType();
   const llvm::APSInt &V = Arg.getAsIntegral();
-  if (IT->isBooleanType() || IT->isAnyCharacterType() ||
-      IT->isEnumeralType() || !V.isRepresentableByInt64() ||
+  if (IT->isBooleanType() || IT->isAnyCharacterType() || IT->isEnumeralType() ||
+      !V.isRepresentableByInt64() ||
       !ir::representsExactly(Elem, V.getExtValue())) {
     R.Status = RuleStatus::BadConstant;
     return R;

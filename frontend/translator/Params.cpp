@@ -140,8 +140,7 @@ bool KernelTranslator::translateParams(ir::Kernel &K) {
     IP.Accum = Info->Accum;
     IP.Rank = Info->Rank;
     IP.Loc = locOf(P->getLocation());
-    if (ir::isGrid(IP.Kind) && translateBoundary(P, IP) &&
-        !IP.Boundary.empty())
+    if (ir::isGrid(IP.Kind) && translateBoundary(P, IP) && !IP.Boundary.empty())
       Ruled.push_back({P, IP.Name});
     K.Params.push_back(IP);
     NameUses[Info->Name] = 1; // locals named like a parameter get a suffix

@@ -1,4 +1,5 @@
-//===- BoundaryTest.cpp - boundary rules: the index mapping and the reference ===//
+//===- BoundaryTest.cpp - boundary rules: the index mapping and the reference
+//===//
 //
 // The mapping of each rule (stencil/boundary.hpp) against the table in
 // docs/dsl.md#boundary-conditions, written out point by point (scipy.ndimage's
@@ -8,6 +9,10 @@
 // per-dimension rules and constants.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/Footprint.h"
+#include "codegen/IRParser.h"
+#include "codegen/IRPrinter.h"
+#include "codegen/Verifier.h"
 #include "dsl/stencil/stencil.hpp"
 
 #include <gtest/gtest.h>
@@ -135,10 +140,10 @@ TEST(BoundaryReference, OffsetsLargerThanTheGrid) {
 TEST(BoundaryReference, OutermostConstantWins) {
   HostGrid<int, 2> A({2, 2}, 1), U({2, 2});
   reference(corners, A, U);
-  EXPECT_EQ(U(0, 0), 70 + 1);  // (-1, -1): dimension 0's value
-  EXPECT_EQ(U(0, 1), 70 + 9);  // (-1, 0) and (0, 2)
-  EXPECT_EQ(U(1, 1), 10 + 9);  // (0, 0) inside, (1, 2) outside dim 1
-  EXPECT_EQ(U(1, 0), 90 + 1);  // (0, -1): dimension 1's value
+  EXPECT_EQ(U(0, 0), 70 + 1); // (-1, -1): dimension 0's value
+  EXPECT_EQ(U(0, 1), 70 + 9); // (-1, 0) and (0, 2)
+  EXPECT_EQ(U(1, 1), 10 + 9); // (0, 0) inside, (1, 2) outside dim 1
+  EXPECT_EQ(U(1, 0), 90 + 1); // (0, -1): dimension 1's value
 }
 
 TEST(BoundaryReference, RegionWithRules) {
@@ -151,6 +156,77 @@ TEST(BoundaryReference, RegionWithRules) {
   reference(Box, periodicSum, A, U);
   EXPECT_EQ(U(2), -99);
   EXPECT_EQ(U(4), 451);
+}
+
+//--- the IR -------------------------------------------------------------------
+
+namespace ir = stencilc::ir;
+
+/// heat: u periodic along both dimensions, read at +-1.
+ir::Kernel ruledKernel() {
+  ir::Kernel K;
+  K.Name = "heat";
+  K.Rank = 2;
+  ir::Param U{ir::ParamKind::In, "u", ir::Type::Float64,
+              ir::Type::Float64, 2,   {}};
+  U.Boundary = {{ir::EdgeRule::Periodic, 0}, {ir::EdgeRule::Constant, -3}};
+  ir::Param V{ir::ParamKind::Out, "v", ir::Type::Float64,
+              ir::Type::Float64,  2,   {}};
+  K.Params = {U, V};
+  K.Body.push_back(ir::Stmt::store(
+      "v",
+      ir::Binary::make(ir::BinaryOp::Add,
+                       ir::GridRead::make("u", {-1, 0}, ir::Type::Float64),
+                       ir::GridRead::make("u", {0, 2}, ir::Type::Float64))));
+  K.Foot = ir::computeFootprint(K);
+  return K;
+}
+
+std::string verify(const ir::Kernel &K) {
+  std::string All;
+  for (const std::string &E : ir::verifyKernel(K))
+    All += E + "\n";
+  return All;
+}
+
+TEST(BoundaryIR, FootprintKeepsRuledReadsOutOfTheDomain) {
+  ir::Kernel K = ruledKernel();
+  EXPECT_EQ(K.Foot.Lo, (std::array<int, 3>{1, 0, 0}));
+  EXPECT_EQ(K.Foot.Hi, (std::array<int, 3>{0, 2, 0}));
+  EXPECT_EQ(K.Foot.DomainLo, (std::array<int, 3>{0, 0, 0}));
+  EXPECT_EQ(K.Foot.DomainHi, (std::array<int, 3>{0, 0, 0}));
+  EXPECT_EQ(verify(K), "");
+}
+
+TEST(BoundaryIR, PrintsAndParsesBack) {
+  ir::Module M;
+  M.Kernels.push_back(ruledKernel());
+  const std::string Text = ir::printModule(M);
+  EXPECT_NE(Text.find("param in f64[2] u boundary (periodic, constant -3)"),
+            std::string::npos);
+  EXPECT_NE(Text.find("domain boundary lo (0, 0) hi (0, 0) interior lo (1, 0) "
+                      "hi (0, 2)"),
+            std::string::npos);
+  ir::ParseError Err;
+  std::optional<ir::Module> Back = ir::parseModule(Text, Err);
+  ASSERT_TRUE(Back) << Err.Message;
+  EXPECT_EQ(ir::printModule(*Back), Text);
+}
+
+TEST(BoundaryIR, VerifierRefusesBadRules) {
+  ir::Kernel K = ruledKernel();
+  K.Params[1].Boundary = {{ir::EdgeRule::Clamp, 0}, {ir::EdgeRule::Clamp, 0}};
+  EXPECT_NE(verify(K).find("boundary rule on out grid 'v'"), std::string::npos);
+  K = ruledKernel();
+  K.Params[0].Boundary.pop_back();
+  EXPECT_NE(verify(K).find("grid 'u' of rank 2 has 1 boundary rules"),
+            std::string::npos);
+  K = ruledKernel();
+  K.Params[0].Boundary[1].Value = int64_t(1) << 40;
+  K.Params[0].Elem = ir::Type::Int32;
+  EXPECT_NE(verify(K).find("boundary constant 1099511627776 of grid 'u' is "
+                           "not a value of type i32"),
+            std::string::npos);
 }
 
 } // namespace

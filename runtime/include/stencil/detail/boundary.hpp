@@ -100,7 +100,8 @@ Shell<R> shellOf(const Domain<R> &Full, const Domain<R> &Inner,
 
 /// The coordinates of the shell's flat index T (T < S.points()).
 template <int R>
-__device__ inline void shellPoint(const Shell<R> &S, int64_t T, int64_t *P) {
+__host__ __device__ inline void shellPoint(const Shell<R> &S, int64_t T,
+                                           int64_t *P) {
   int B = 0;
   while (B + 1 < S.Boxes && T >= S.Begin[B + 1])
     ++B;

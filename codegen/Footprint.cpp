@@ -34,6 +34,10 @@ Footprint computeFootprint(const Kernel &K) {
     for (int D = 0; D < 3; ++D) {
       F.Lo[D] = std::max(F.Lo[D], -G.Lo[D]);
       F.Hi[D] = std::max(F.Hi[D], G.Hi[D]);
+      if (P.ruleOf(D) != EdgeRule::Interior)
+        continue; // a rule says what the reads outside return
+      F.DomainLo[D] = std::max(F.DomainLo[D], -G.Lo[D]);
+      F.DomainHi[D] = std::max(F.DomainHi[D], G.Hi[D]);
     }
     F.Grids.push_back(std::move(G));
   }

@@ -346,6 +346,64 @@ const char *paramKindName(ParamKind K) {
   return "?";
 }
 
+const char *edgeRuleName(EdgeRule R) {
+  switch (R) {
+  case EdgeRule::Interior:
+    return "interior";
+  case EdgeRule::Periodic:
+    return "periodic";
+  case EdgeRule::Clamp:
+    return "clamp";
+  case EdgeRule::Reflect:
+    return "reflect";
+  case EdgeRule::Mirror:
+    return "mirror";
+  case EdgeRule::Constant:
+    return "constant";
+  }
+  return "?";
+}
+
+const char *edgeRuleRuntimeName(EdgeRule R) {
+  switch (R) {
+  case EdgeRule::Interior:
+    return "stencil::Edge::Interior";
+  case EdgeRule::Periodic:
+    return "stencil::Edge::Periodic";
+  case EdgeRule::Clamp:
+    return "stencil::Edge::Clamp";
+  case EdgeRule::Reflect:
+    return "stencil::Edge::Reflect";
+  case EdgeRule::Mirror:
+    return "stencil::Edge::Mirror";
+  case EdgeRule::Constant:
+    return "stencil::Edge::Constant";
+  }
+  return "?";
+}
+
+bool representsExactly(Type T, int64_t V) {
+  switch (T) {
+  case Type::Bool:
+    return false;
+  case Type::Int32:
+    return V >= INT32_MIN && V <= INT32_MAX;
+  case Type::Int64:
+    return true;
+  case Type::Float32: {
+    const float F = static_cast<float>(V);
+    return F >= -9.2233720368547758e18f && F < 9.2233720368547758e18f &&
+           static_cast<int64_t>(F) == V;
+  }
+  case Type::Float64: {
+    const double F = static_cast<double>(V);
+    return F >= -9.2233720368547758e18 && F < 9.2233720368547758e18 &&
+           static_cast<int64_t>(F) == V;
+  }
+  }
+  return false;
+}
+
 bool isGrid(ParamKind K) {
   return K == ParamKind::In || K == ParamKind::Out || K == ParamKind::InOut;
 }
@@ -388,6 +446,13 @@ bool Kernel::hasReductions() const {
 bool Kernel::hasHistograms() const {
   for (const Param &P : Params)
     if (P.Kind == ParamKind::Histogram)
+      return true;
+  return false;
+}
+
+bool Kernel::hasBoundary() const {
+  for (const Param &P : Params)
+    if (!P.Boundary.empty())
       return true;
   return false;
 }

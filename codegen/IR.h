@@ -248,6 +248,31 @@ const char *paramKindName(ParamKind K); ///< "in", "out", "sum", ...
 bool isGrid(ParamKind K);
 bool isReduction(ParamKind K);
 
+/// What a read outside an In grid returns along one dimension
+/// (dsl/stencil/boundary.hpp; the table is in docs/dsl.md).
+enum class EdgeRule : uint8_t {
+  Interior, ///< no rule: reads stay inside and the domain shrinks
+  Periodic,
+  Clamp,
+  Reflect, ///< mirror with the edge repeated (scipy 'reflect')
+  Mirror,  ///< mirror about the edge element (scipy 'mirror')
+  Constant
+};
+const char *edgeRuleName(EdgeRule R); ///< "interior", "periodic", ...
+/// The spelling of the rule in the runtime (stencil::Edge::Periodic, ...).
+const char *edgeRuleRuntimeName(EdgeRule R);
+
+struct EdgeBoundary {
+  EdgeRule Rule = EdgeRule::Interior;
+  int64_t Value = 0; ///< Constant: the value, held exactly by the element type
+  bool operator==(const EdgeBoundary &O) const {
+    return Rule == O.Rule && Value == O.Value;
+  }
+};
+
+/// True when the integer V converts to T and back unchanged.
+bool representsExactly(Type T, int64_t V);
+
 struct Param {
   ParamKind Kind;
   std::string Name;
@@ -255,6 +280,13 @@ struct Param {
   Type Accum;   ///< reductions: accumulator type (defaults to Elem)
   int Rank = 0; ///< grids: 1..3
   SourceLoc Loc;
+  /// In grids: one rule per dimension, outermost first; empty: no rule (the
+  /// same as Interior everywhere; the frontend leaves it empty then).
+  std::vector<EdgeBoundary> Boundary = {};
+  EdgeRule ruleOf(int Dim) const {
+    return Dim < static_cast<int>(Boundary.size()) ? Boundary[Dim].Rule
+                                                   : EdgeRule::Interior;
+  }
 };
 
 /// A value computed once per launch on the host from scalar parameters and
@@ -275,10 +307,17 @@ struct GridFootprint {
 
 /// The kernel's reads, and the default domain they imply: the interior
 /// [Lo[d] .. extent[d] - Hi[d]) where Lo/Hi are the radii over all grids.
+/// With boundary rules the default domain is larger, [DomainLo[d] ..
+/// extent[d] - DomainHi[d]) with the radii over the reads along dimensions
+/// without a rule only; the interior box is then where the unchanged kernel
+/// runs and the rest (the shell) is a second kernel's
+/// (docs/passes/boundary.md).
 struct Footprint {
   std::vector<GridFootprint> Grids;
   std::array<int, 3> Lo{0, 0, 0}; ///< points skipped at the low end (>= 0)
   std::array<int, 3> Hi{0, 0, 0}; ///< points skipped at the high end (>= 0)
+  std::array<int, 3> DomainLo{0, 0, 0}; ///< Lo without ruled reads
+  std::array<int, 3> DomainHi{0, 0, 0}; ///< Hi without ruled reads
   const GridFootprint *find(const std::string &Grid) const;
 };
 
@@ -359,6 +398,7 @@ struct Kernel {
   const Param *findParam(const std::string &Name) const;
   bool hasReductions() const; ///< a Sum, Max or Min parameter
   bool hasHistograms() const; ///< a Histogram parameter
+  bool hasBoundary() const;   ///< a grid with a boundary rule
   Kernel clone() const;
 };
 

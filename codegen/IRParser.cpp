@@ -350,9 +350,35 @@ private:
       failAt(At, "parameter '" + P.Name + "' declared twice");
     if (isReduction(P.Kind) && acceptWord("acc"))
       P.Accum = type();
+    if (acceptWord("boundary"))
+      boundary(P, At);
     P.Loc = optionalLoc();
     endOfLine();
     K.Params.push_back(P);
+  }
+
+  /// `boundary (RULE, ...)`, one rule per dimension; `constant V` with an
+  /// integer value. The verifier checks the kind, count and value.
+  void boundary(Param &P, SourceLoc At) {
+    expect("(");
+    do {
+      std::string Name = word();
+      EdgeBoundary B;
+      bool Known = false;
+      for (EdgeRule R :
+           {EdgeRule::Interior, EdgeRule::Periodic, EdgeRule::Clamp,
+            EdgeRule::Reflect, EdgeRule::Mirror, EdgeRule::Constant})
+        if (Name == edgeRuleName(R)) {
+          B.Rule = R;
+          Known = true;
+        }
+      if (!Known)
+        failAt(At, "unknown boundary rule '" + Name + "'");
+      if (B.Rule == EdgeRule::Constant)
+        B.Value = integer();
+      P.Boundary.push_back(B);
+    } while (accept(","));
+    expect(")");
   }
 
   void decision(Kernel &K,
@@ -384,12 +410,22 @@ private:
         G.Offsets.push_back(offsets(K.Rank));
       Printed.push_back({At, G});
     } else if (What == "domain") {
-      expectWord("interior");
       Footprint F;
+      if (acceptWord("boundary")) { // domain boundary lo hi interior lo hi
+        expectWord("lo");
+        F.DomainLo = triple(K.Rank);
+        expectWord("hi");
+        F.DomainHi = triple(K.Rank);
+      }
+      expectWord("interior");
       expectWord("lo");
       F.Lo = triple(K.Rank);
       expectWord("hi");
       F.Hi = triple(K.Rank);
+      if (!K.hasBoundary()) {
+        F.DomainLo = F.Lo;
+        F.DomainHi = F.Hi;
+      }
       Domain = std::make_pair(At, F);
     } else if (What == "uniform") {
       Uniform U;
@@ -488,7 +524,9 @@ private:
                        "are derived: delete the line or correct it)");
     }
     if (Domain &&
-        (Domain->second.Lo != K.Foot.Lo || Domain->second.Hi != K.Foot.Hi))
+        (Domain->second.Lo != K.Foot.Lo || Domain->second.Hi != K.Foot.Hi ||
+         Domain->second.DomainLo != K.Foot.DomainLo ||
+         Domain->second.DomainHi != K.Foot.DomainHi))
       failAt(Domain->first, "domain does not match the reads in the body "
                             "(it is derived: delete the line or correct it)");
   }

@@ -145,6 +145,15 @@ private:
     OS << " " << P.Name;
     if (isReduction(P.Kind) && P.Accum != P.Elem)
       OS << " acc " << typeName(P.Accum);
+    if (!P.Boundary.empty()) {
+      OS << " boundary (";
+      for (size_t D = 0; D < P.Boundary.size(); ++D) {
+        OS << (D ? ", " : "") << edgeRuleName(P.Boundary[D].Rule);
+        if (P.Boundary[D].Rule == EdgeRule::Constant)
+          OS << " " << P.Boundary[D].Value;
+      }
+      OS << ")";
+    }
     OS << printLoc(P.Loc) << "\n";
   }
 
@@ -157,7 +166,11 @@ private:
         OS << " (" << printOffsets(O) << ")";
       OS << "\n";
     }
-    if (!K.Foot.Grids.empty())
+    if (!K.Foot.Grids.empty() && K.hasBoundary())
+      OS << "  domain boundary lo " << triple(K.Foot.DomainLo, R) << " hi "
+         << triple(K.Foot.DomainHi, R) << " interior lo "
+         << triple(K.Foot.Lo, R) << " hi " << triple(K.Foot.Hi, R) << "\n";
+    else if (!K.Foot.Grids.empty())
       OS << "  domain interior lo " << triple(K.Foot.Lo, R) << " hi "
          << triple(K.Foot.Hi, R) << "\n";
     for (const Uniform &U : K.Uniforms)

@@ -76,16 +76,49 @@ private:
     Entries.push_back({L.valid() ? L : K.Loc, Topic, Message});
   }
 
+  /// Which lowering the boundary rules got (docs/passes/boundary.md).
+  void boundary() {
+    std::string Grids;
+    for (const Param &P : K.Params) {
+      if (P.Boundary.empty())
+        continue;
+      Grids += (Grids.empty() ? "" : "; ") + P.Name + " (";
+      for (size_t D = 0; D < P.Boundary.size(); ++D) {
+        Grids +=
+            (D ? ", " : "") + std::string(edgeRuleName(P.Boundary[D].Rule));
+        if (P.Boundary[D].Rule == EdgeRule::Constant)
+          Grids += " " + std::to_string(P.Boundary[D].Value);
+      }
+      Grids += ")";
+    }
+    add(K.Loc, "boundary",
+        "rules " + Grids +
+            ": split launch, the kernel above over the "
+            "interior (skips " +
+            box(K.Foot.Lo, K.Rank) + " points at the low end, " +
+            box(K.Foot.Hi, K.Rank) +
+            " at the high end; branch-free, unchanged) "
+            "then " +
+            K.Name +
+            "_shell_kernel over the rest, one point per thread, "
+            "ruled reads through the index mapping (no padded copy: nothing to "
+            "allocate or fill, and the shell's few points cost one small "
+            "launch)");
+  }
+
   void launch() {
     const Schedule &S = K.Sched;
+    // With boundary rules the domain skips only what unruled reads need.
+    const bool Rules = K.hasBoundary();
+    const std::array<int, 3> &Lo = Rules ? K.Foot.DomainLo : K.Foot.Lo;
+    const std::array<int, 3> &Hi = Rules ? K.Foot.DomainHi : K.Foot.Hi;
     bool Interior = false;
     for (int D = 0; D < K.Rank; ++D)
-      Interior |= K.Foot.Lo[D] || K.Foot.Hi[D];
-    std::string Domain = Interior
-                             ? "the interior (skips " + box(K.Foot.Lo, K.Rank) +
-                                   " points at the low end, " +
-                                   box(K.Foot.Hi, K.Rank) + " at the high end)"
-                             : "every point";
+      Interior |= Lo[D] || Hi[D];
+    std::string Domain = Interior ? "the interior (skips " + box(Lo, K.Rank) +
+                                        " points at the low end, " +
+                                        box(Hi, K.Rank) + " at the high end)"
+                                  : "every point";
     add(K.Loc, "launch",
         "rank " + std::to_string(K.Rank) + ", domain " + Domain + ", block " +
             std::to_string(S.Block[0]) + "x" + std::to_string(S.Block[1]) +
@@ -110,6 +143,8 @@ private:
               "a second copy of those grids in device memory, packed by the "
               "launcher");
     }
+    if (Rules)
+      boundary();
     std::string Applied;
     for (const std::string &P : K.PassesApplied)
       Applied += (Applied.empty() ? "" : ", ") + P;

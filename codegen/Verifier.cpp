@@ -48,7 +48,29 @@ private:
       if (P.Kind == ParamKind::Histogram && !isInteger(P.Elem) &&
           !isFloat(P.Elem))
         fail("histogram '" + P.Name + "' has a bool element type");
+      checkBoundary(P);
     }
+  }
+
+  /// Boundary rules (docs/dsl.md#boundary-conditions): In grids only, one
+  /// per dimension, constants the element type holds; not in kernels with
+  /// histograms (not lowered yet).
+  void checkBoundary(const Param &P) {
+    if (P.Boundary.empty())
+      return;
+    if (P.Kind != ParamKind::In)
+      fail("boundary rule on " + std::string(paramKindName(P.Kind)) +
+           " grid '" + P.Name + "' (only In grids have rules)");
+    if (static_cast<int>(P.Boundary.size()) != P.Rank)
+      fail("grid '" + P.Name + "' of rank " + std::to_string(P.Rank) + " has " +
+           std::to_string(P.Boundary.size()) + " boundary rules");
+    for (const EdgeBoundary &B : P.Boundary)
+      if (B.Rule == EdgeRule::Constant && !representsExactly(P.Elem, B.Value))
+        fail("boundary constant " + std::to_string(B.Value) + " of grid '" +
+             P.Name + "' is not a value of type " + typeName(P.Elem));
+    if (K.hasHistograms())
+      fail("boundary rule on grid '" + P.Name +
+           "' in a kernel with histograms (not supported yet)");
   }
 
   void checkUniform(const Uniform &U) {

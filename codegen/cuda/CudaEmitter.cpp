@@ -126,6 +126,8 @@ std::string KernelEmitter::source() {
   if (selfResetting())
     OS << accumulatorStruct();
   OS << kernelSignature() << " {\n" << Body << "}\n\n";
+  if (K.hasBoundary())
+    OS << shellKernel();
   if (selfResetting())
     OS << finalizeKernel() << resultReader();
   OS << "} // namespace\n\n";

@@ -144,6 +144,10 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   case ExprKind::GridRead: {
     const GridRead *G = as<GridRead>(E);
+    if (InShell) {
+      UsesAt = true;
+      return shellRead(*G);
+    }
     std::string Cached = Cache.read(*G);
     if (!Cached.empty())
       return Cached;

@@ -15,6 +15,8 @@
 //   KernelBody.cpp   the __global__ kernel: signature and loops over the domain
 //   Launcher.cpp     the host launcher: domain, launch shape, reduction
 //                    buffers, record packing, the launch and the readback
+//   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
+//                    domain and launch
 //
 // SmemCacheLowering and HistogramEmitter carry out the smem-cache and
 // histogram decisions; the members above call into them.
@@ -125,6 +127,17 @@ private:
   std::string strideOf(int D) const;
   std::string kernelBody();
 
+  //--- boundary rules (BoundaryShell.cpp) -----------------------------------
+  std::string shellKernelName() const { return K.Name + "_shell_kernel"; }
+  std::vector<std::string> shellParams() const;
+  std::string shellArguments() const;
+  std::string shellRead(const ir::GridRead &G);
+  static std::string exprAsLiteral(int64_t V, ir::Type T);
+  std::string shellKernel();
+  std::string boundaryDomainSetup() const;
+  std::string shellLaunch() const;
+  std::string boundaryDoc() const;
+
   //--- the host launcher (Launcher.cpp) -------------------------------------
   std::string launcherSignature(bool WithDefault, bool Async = false) const;
   std::string launcherArgumentNames() const;
@@ -157,6 +170,9 @@ private:
   /// (inOutLocal) from one load before the point work, and stores write both
   /// (Expressions.cpp, inOutLoads).
   std::set<std::string> InOutLocals;
+  /// Printing the shell kernel's point work: grid reads go through
+  /// shellRead (BoundaryShell.cpp).
+  bool InShell = false;
 };
 
 } // namespace stencilc::cuda

@@ -81,20 +81,27 @@ std::string KernelEmitter::docComment() const {
   if (K.Loc.valid())
     OS << ":" << K.Loc.Line;
   OS << "), rank " << K.Rank << ".\n/// Domain: ";
+  // With boundary rules the domain is wider than the interior: the radii of
+  // the reads without a rule.
+  const bool Rules = K.hasBoundary();
+  const std::array<int, 3> &Lo = Rules ? K.Foot.DomainLo : K.Foot.Lo;
+  const std::array<int, 3> &Hi = Rules ? K.Foot.DomainHi : K.Foot.Hi;
   bool Interior = false;
   for (int D = 0; D < K.Rank; ++D)
-    Interior |= K.Foot.Lo[D] || K.Foot.Hi[D];
+    Interior |= Lo[D] || Hi[D];
   if (!Interior)
     OS << "every point";
   else
     OS << "the interior";
   OS << " [";
   for (int D = 0; D < K.Rank; ++D) {
-    OS << (D ? ", " : "") << K.Foot.Lo[D] << "..E" << D;
-    if (K.Foot.Hi[D])
-      OS << "-" << K.Foot.Hi[D];
+    OS << (D ? ", " : "") << Lo[D] << "..E" << D;
+    if (Hi[D])
+      OS << "-" << Hi[D];
   }
   OS << "), or " << OptsName << "'s region (checked against the footprint).\n";
+  if (Rules)
+    OS << boundaryDoc();
   for (const GridFootprint &G : K.Foot.Grids) {
     OS << "/// Reads " << G.Grid << " at";
     for (const std::vector<int> &O : G.Offsets) {
@@ -150,7 +157,7 @@ std::string KernelEmitter::launcher() {
   OptsName = "tuned_opts_"; // the rest of the launch uses the tuned options
   OS << launchShape();
   OS << reductionBuffers();
-  OS << "  if (!domain_.empty()) {\n";
+  OS << "  if (!" << (K.hasBoundary() ? "full_" : "domain_") << ".empty()) {\n";
   OS << recordPacking();
   OS << kernelLaunch();
   OS << "  }\n";
@@ -217,10 +224,13 @@ std::string KernelEmitter::domainSetup(const Param *First) {
          << ">(kernel_name_, \"" << First->Name << "\", extents_, \"" << P.Name
          << "\", " << P.Name << ".extents());\n";
   OS << aliasChecks();
-  OS << "  const stencil::detail::Domain<" << R
-     << "> domain_ = stencil::detail::launchDomain<" << R
-     << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
-     << arr3(K.Foot.Hi) << ", " << O << ");\n";
+  if (K.hasBoundary())
+    OS << boundaryDomainSetup();
+  else
+    OS << "  const stencil::detail::Domain<" << R
+       << "> domain_ = stencil::detail::launchDomain<" << R
+       << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
+       << arr3(K.Foot.Hi) << ", " << O << ");\n";
   for (const Uniform &U : K.Uniforms)
     OS << "  const " << cxxType(U.Ty) << " " << localName(U.Name) << " = "
        << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";
@@ -435,6 +445,17 @@ std::string KernelEmitter::kernelLaunch() const {
     OS << histogramLaunch(
         K, kernelName(), ArgList, O,
         [this](const std::string &Block) { return reductionSmem(Block); });
+  } else if (K.hasBoundary()) { // BoundaryShell.cpp
+    OS << "    if (!domain_.empty()) {\n";
+    OS << "      stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
+          "block_, "
+       << O << ".Stream);\n";
+    OS << "      kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+       << ArgList << ");\n";
+    OS << "      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    OS << "      timer_.finish();\n";
+    OS << "    }\n";
+    OS << shellLaunch();
   } else {
     OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
           "block_, "

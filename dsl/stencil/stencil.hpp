@@ -17,10 +17,15 @@
 //   the same box from every read in the body, so the two agree unless a read
 //   sits in a branch that no point takes (then the GPU domain is smaller).
 //   Pass a Region to pin the domain explicitly.
+// - A grid declared with a boundary rule (In<T, R, Periodic>, ...;
+//   boundary.hpp) is read through the rule's index mapping wherever a read
+//   leaves it; its reads along the dimensions with a rule do not shrink the
+//   domain, so a kernel whose reads all have rules runs over every point.
 // - Writes go to the centre only; reads of In grids at constant offsets.
 #ifndef STENCIL_STENCIL_HPP
 #define STENCIL_STENCIL_HPP
 
+#include "stencil/boundary.hpp"
 #include "stencil/grid.hpp"
 
 #include <algorithm>
@@ -73,30 +78,91 @@ template <class T> T &sink() {
   return Sink;
 }
 
-/// Position of Point + Offsets in a grid of extents E; records the offsets
-/// while probing (clamping into the grid) and throws if a run-mode read
-/// leaves the grid.
+/// Coordinate Point[D] + Off along dimension D of extent N without a rule:
+/// records the offset while probing (clamping into the grid) and throws if a
+/// run-mode read leaves the grid.
+inline int64_t locateDim(int D, int Off, int64_t N, const char *What) {
+  Context &C = context();
+  int64_t P = C.Point[D] + Off;
+  if (C.M == Mode::Probe) {
+    C.ProbeLo[D] = std::min(C.ProbeLo[D], Off);
+    C.ProbeHi[D] = std::max(C.ProbeHi[D], Off);
+    return std::clamp<int64_t>(P, 0, N - 1);
+  }
+  if (P < 0 || P >= N)
+    throw std::out_of_range(
+        std::string("stencil::reference: ") + What + " at offset " +
+        std::to_string(Off) + " leaves the grid along dimension " +
+        std::to_string(D) + " (point " + std::to_string(C.Point[D]) +
+        ", extent " + std::to_string(N) + ")");
+  return P;
+}
+
+/// Position of Point + Offsets in a grid of extents E (locateDim per
+/// dimension).
 template <int R>
 int64_t locate(const Extents<R> &E, const std::array<int, R> &Off,
                const char *What) {
-  Context &C = context();
   int64_t L = 0;
+  for (int D = 0; D < R; ++D)
+    L = L * E[D] + locateDim(D, Off[D], E[D], What);
+  return L;
+}
+
+template <class B, int R, size_t... D>
+constexpr std::array<Edge, R> edgesOf(std::index_sequence<D...>) {
+  return {RuleOf<B, R, int(D)>::type::edge...};
+}
+
+template <class T, class Rule> constexpr T fillOf() {
+  if constexpr (Rule::edge == Edge::Constant) {
+    using V = decltype(Rule::value);
+    static_assert(std::is_integral<V>::value && !std::is_same<V, bool>::value,
+                  "Constant<V> takes an integer constant");
+    static_assert(static_cast<V>(static_cast<T>(Rule::value)) == Rule::value,
+                  "the grid's element type does not represent Constant<V>'s "
+                  "value exactly");
+    return static_cast<T>(Rule::value);
+  } else {
+    return T();
+  }
+}
+
+template <class T, class B, int R, size_t... D>
+constexpr std::array<T, R> fillsOf(std::index_sequence<D...>) {
+  return {fillOf<T, typename RuleOf<B, R, int(D)>::type>()...};
+}
+
+/// A read of a grid declared with B at offsets Off: dimensions with a rule
+/// map the coordinate (boundary.hpp) and leave the probe's radii alone;
+/// a Constant dimension that the read leaves gives its value (the outermost
+/// such dimension's, when several do).
+template <class T, int R, class B>
+T readWithRules(const T *Data, const Extents<R> &E,
+                const std::array<int, R> &Off) {
+  constexpr std::array<Edge, R> Edges =
+      edgesOf<B, R>(std::make_index_sequence<R>{});
+  constexpr std::array<T, R> Fills =
+      fillsOf<T, B, R>(std::make_index_sequence<R>{});
+  const Context &C = context();
+  int64_t L = 0;
+  int Outside = -1;
   for (int D = 0; D < R; ++D) {
-    int64_t P = C.Point[D] + Off[D];
-    if (C.M == Mode::Probe) {
-      C.ProbeLo[D] = std::min(C.ProbeLo[D], Off[D]);
-      C.ProbeHi[D] = std::max(C.ProbeHi[D], Off[D]);
-      P = std::clamp<int64_t>(P, 0, E[D] - 1);
-    } else if (P < 0 || P >= E[D]) {
-      throw std::out_of_range(
-          std::string("stencil::reference: ") + What + " at offset " +
-          std::to_string(Off[D]) + " leaves the grid along dimension " +
-          std::to_string(D) + " (point " + std::to_string(C.Point[D]) +
-          ", extent " + std::to_string(E[D]) + ")");
+    int64_t P;
+    if (Edges[D] == Edge::Interior) {
+      P = locateDim(D, Off[D], E[D], "read");
+    } else {
+      P = C.Point[D] + Off[D];
+      if (Edges[D] == Edge::Constant && Outside < 0 &&
+          !insideExtent<int64_t>(P, E[D]))
+        Outside = D;
+      P = mapCoordinate<int64_t>(Edges[D], P, E[D]);
     }
     L = L * E[D] + P;
   }
-  return L;
+  if (Outside >= 0 && C.M == Mode::Run)
+    return Fills[Outside];
+  return Data[L];
 }
 
 template <int R> std::array<int, R> centre() { return std::array<int, R>{}; }
@@ -104,7 +170,9 @@ template <int R> std::array<int, R> centre() { return std::array<int, R>{}; }
 } // namespace detail
 
 /// Read-only grid: g(d0, ..., dR-1) reads at constant offsets, g() the centre.
-template <class T, int R> class In {
+/// B: what a read outside the grid returns (boundary.hpp; Interior: such a
+/// read is an error and the domain keeps clear of it).
+template <class T, int R, class B = Interior> class In {
   static_assert(R >= 1 && R <= 3, "grids have rank 1, 2 or 3");
 
 public:
@@ -122,7 +190,10 @@ public:
     std::array<int, R> A{};
     if constexpr (sizeof...(O) == R)
       A = std::array<int, R>{static_cast<int>(Off)...};
-    return Data[detail::locate<R>(Ext, A, "read")];
+    if constexpr (std::is_same<B, Interior>::value)
+      return Data[detail::locate<R>(Ext, A, "read")];
+    else
+      return detail::readWithRules<T, R, B>(Data, Ext, A);
   }
 #endif
   const Extents<R> &extents() const { return Ext; }
@@ -133,7 +204,13 @@ private:
 };
 
 /// Written once per point, at the centre: g() = e.
-template <class T, int R> class Out {
+/// A boundary rule (B) applies to In grids only: stencilc refuses one here.
+template <class T, int R, class B = Interior> class Out {
+#if !defined(__STENCILC__)
+  static_assert(std::is_same<B, Interior>::value,
+                "a boundary rule applies to In grids only");
+#endif
+
 public:
   using value_type = T;
   static constexpr int rank = R;
@@ -158,7 +235,13 @@ private:
 };
 
 /// Read and written at the centre only.
-template <class T, int R> class InOut {
+/// A boundary rule (B) applies to In grids only: stencilc refuses one here.
+template <class T, int R, class B = Interior> class InOut {
+#if !defined(__STENCILC__)
+  static_assert(std::is_same<B, Interior>::value,
+                "a boundary rule applies to In grids only");
+#endif
+
 public:
   using value_type = T;
   static constexpr int rank = R;
@@ -412,15 +495,15 @@ namespace detail {
 
 template <class P> struct Binder;
 
-template <class T, int R> struct Binder<In<T, R>> {
+template <class T, int R, class B> struct Binder<In<T, R, B>> {
   static constexpr int Rank = R;
   const HostGrid<T, R> &G;
   explicit Binder(const HostGrid<T, R> &A) : G(A) {}
-  In<T, R> param() const { return In<T, R>(G); }
+  In<T, R, B> param() const { return In<T, R, B>(G); }
   Extents<R> extents() const { return G.extents(); }
   void commit() {}
 };
-template <class T, int R> struct Binder<Out<T, R>> {
+template <class T, int R, class B> struct Binder<Out<T, R, B>> {
   static constexpr int Rank = R;
   HostGrid<T, R> &G;
   explicit Binder(HostGrid<T, R> &A) : G(A) {}
@@ -428,7 +511,7 @@ template <class T, int R> struct Binder<Out<T, R>> {
   Extents<R> extents() const { return G.extents(); }
   void commit() {}
 };
-template <class T, int R> struct Binder<InOut<T, R>> {
+template <class T, int R, class B> struct Binder<InOut<T, R, B>> {
   static constexpr int Rank = R;
   HostGrid<T, R> &G;
   explicit Binder(HostGrid<T, R> &A) : G(A) {}

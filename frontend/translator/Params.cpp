@@ -144,7 +144,9 @@ std::optional<ParamInfo> KernelTranslator::classifyParam(const ParmVarDecl *P) {
   Info.Kind = *Kind;
   Info.Elem = Info.Accum = *Elem;
   if (ir::isGrid(*Kind)) {
-    if (Args.size() != 2 || Args[1].getKind() != TemplateArgument::Integral)
+    // The third argument, the boundary rule, is translateBoundary's.
+    if (Args.size() < 2 || Args.size() > 3 ||
+        Args[1].getKind() != TemplateArgument::Integral)
       return std::nullopt;
     Info.Rank = static_cast<int>(Args[1].getAsIntegral().getExtValue());
     if (Info.Rank < 1 || Info.Rank > 3)
@@ -163,6 +165,7 @@ std::optional<ParamInfo> KernelTranslator::classifyParam(const ParmVarDecl *P) {
 bool KernelTranslator::translateParams(ir::Kernel &K) {
   unsigned Before = Diags.errorCount();
   const ParmVarDecl *FirstGrid = nullptr;
+  std::vector<std::pair<const ParmVarDecl *, std::string>> Ruled;
   if (FD->isVariadic())
     report(Diag::KernelVariadic, FD->getLocation(), {FD->getName().str()});
   for (const ParmVarDecl *P : FD->parameters()) {
@@ -198,12 +201,17 @@ bool KernelTranslator::translateParams(ir::Kernel &K) {
     IP.Accum = Info->Accum;
     IP.Rank = Info->Rank;
     IP.Loc = locOf(P->getLocation());
+    if (ir::isGrid(IP.Kind) && translateBoundary(P, IP) && !IP.Boundary.empty())
+      Ruled.push_back({P, IP.Name});
     K.Params.push_back(IP);
     NameUses[Info->Name] = 1; // locals named like a parameter get a suffix
     Params[P] = *Info;
   }
   if (!FirstGrid && Diags.errorCount() == Before)
     report(Diag::NoGrid, FD->getLocation(), {FD->getName().str()});
+  if (K.hasHistograms()) // the shell kernel has no histogram lowering yet
+    for (const auto &[P, Name] : Ruled)
+      report(Diag::BoundaryWithHistogram, P->getLocation(), {Name});
   K.Rank = Rank;
   return Diags.errorCount() == Before;
 }

@@ -176,6 +176,9 @@ private:
   bool translateParams(ir::Kernel &K);
   std::optional<ParamInfo> classifyParam(const clang::ParmVarDecl *P);
   bool checkInt64Spelling(const clang::ParmVarDecl *P);
+  /// The grid's boundary rules from In<T, R, B>'s B (Boundary.cpp); false
+  /// after a diagnostic.
+  bool translateBoundary(const clang::ParmVarDecl *P, ir::Param &IP);
   const ParamInfo *paramOf(const clang::Expr *E) const;
 
   // Statements.

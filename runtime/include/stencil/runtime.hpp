@@ -62,6 +62,7 @@
 #include <stencil/device_grid.hpp>
 #include <stencil/launch_options.hpp>
 #include <stencil/detail/launch.hpp>
+#include <stencil/detail/boundary.hpp>
 #include <stencil/detail/exact_division.hpp>
 #include <stencil/detail/result_ring.hpp>
 #include <stencil/detail/accumulators.hpp>

@@ -8,6 +8,7 @@
 // CHECK-NEXT: {{^}}  {{.*}}depfile.cpp \
 // CHECK-NEXT: {{^}}  {{.*}}Inputs/coefficients.hpp \
 // CHECK-NEXT: {{^}}  {{.*}}/stencil/stencil.hpp \
+// CHECK-NEXT: {{^}}  {{.*}}/stencil/boundary.hpp \
 // CHECK-NEXT: {{^}}  {{.*}}/stencil/grid.hpp{{$}}
 // CHECK-NOT:  cmath
 //

@@ -38,10 +38,10 @@ STENCIL_KERNEL void heat(In<double, 2, Periodic> u, Out<double, 2> v, double a) 
 // CHECK-NEXT:    const stencil::detail::Shell<2> shell_ = stencil::detail::shellOf<2>(full_, domain_, extents_);
 // CHECK:         if (!full_.empty()) {
 // CHECK-NEXT:      if (!domain_.empty()) {
-// CHECK:             kernel_<<<grid_, block_, smem_, opts.Stream>>>(u.data(), v.data(), a, {{.*}}domain_);
+// CHECK:             kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(u.data(), v.data(), a, {{.*}}domain_);
 // CHECK:           if (shell_.points() > 0) {
 // CHECK:             static const char shell_name_[] = "heat (boundary shell)";
-// CHECK:             shell_kernel_<<<shell_grid_, shell_block_, 0, opts.Stream>>>(u.data(), v.data(), a, shell_);
+// CHECK:             shell_kernel_<<<shell_grid_, shell_block_, 0, tuned_opts_.Stream>>>(u.data(), v.data(), a, shell_);
 // HDR-LABEL: /// heat (
 // HDR:       /// Domain: every point [0..E0, 0..E1), or opts's region (checked against the footprint).
 // HDR-NEXT:  /// Boundary of u: periodic, periodic (the interior kernel, then the shell kernel).
@@ -66,5 +66,5 @@ STENCIL_KERNEL void mixed(In<float, 2, Boundary<Constant<-3>, Mirror>> u, In<flo
 // CHECK:         reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(s_total_), static_cast<double>(s), reduction_smem_);
 // CHECK:       launchDomain<2>(kernel_name_, extents_, {0, 0, 0}, {0, 1, 0}, opts);
 // CHECK:       interiorDomain<2>(full_, extents_, {2, 0, 0}, {1, 1, 0});
-// CHECK:       shell_kernel_<<<shell_grid_, shell_block_, {{.*}}, opts.Stream>>>(u.data(), w.data(), v.data(), device_->s, shell_);
+// CHECK:       shell_kernel_<<<shell_grid_, shell_block_, {{.*}}, tuned_opts_.Stream>>>(u.data(), w.data(), v.data(), device_->s, shell_);
 // CHECK:       mixed_finalize<<<

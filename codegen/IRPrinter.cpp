@@ -296,6 +296,15 @@ std::string printKernel(const Kernel &K) {
   return OS.str();
 }
 
+uint64_t kernelHash(const Kernel &K) {
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : printKernel(K)) {
+    H ^= C;
+    H *= 1099511628211ull;
+  }
+  return H;
+}
+
 std::string quoted(const std::string &Text) {
   std::string S = "\"";
   for (char C : Text) {

@@ -33,6 +33,7 @@
 
 #include "codegen/IR.h"
 
+#include <cstdint>
 #include <string>
 
 namespace stencilc::ir {
@@ -47,6 +48,9 @@ std::string printLoc(SourceLoc L);
 /// Text in double quotes, '"' and '\' escaped by a backslash.
 std::string quoted(const std::string &Text);
 std::string printKernel(const Kernel &K);
+/// FNV-1a of printKernel(K): the kernel's identity in the autotuner's cache
+/// (stencil/detail/tune_cache.hpp), emitted into its launcher.
+uint64_t kernelHash(const Kernel &K);
 std::string printModule(const Module &M);
 
 } // namespace stencilc::ir

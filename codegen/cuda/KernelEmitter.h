@@ -147,7 +147,6 @@ private:
   std::string launcher();
   std::string domainSetup(const ir::Param *First);
   std::string aliasChecks() const;
-  uint64_t kernelHash() const;
   std::string tuning() const;
   int launchBound() const;
   std::string launchShape() const;

@@ -166,18 +166,6 @@ std::string KernelEmitter::launcher() {
   return OS.str();
 }
 
-/// The kernel's identity for the tuning cache: FNV-1a of its printed IR
-/// (body, decisions and locations), so that a changed spec or pipeline makes
-/// old entries stale.
-uint64_t KernelEmitter::kernelHash() const {
-  uint64_t H = 1469598103934665603ull;
-  for (unsigned char C : printKernel(K)) {
-    H ^= C;
-    H *= 1099511628211ull;
-  }
-  return H;
-}
-
 /// The launch's options from stencil::detail::tunedOptions
 /// (stencil/detail/tuning.hpp): the caller's when they set a shape, else a
 /// cached or (STENCIL_TUNE=1) freshly tuned shape, else the compiled one. A
@@ -198,7 +186,7 @@ std::string KernelEmitter::tuning() const {
   }
   OS << "  const stencil::LaunchOptions tuned_opts_ = "
         "stencil::detail::tunedOptions<"
-     << K.Rank << ">(\n      kernel_name_, " << kernelHash()
+     << K.Rank << ">(\n      kernel_name_, " << ir::kernelHash(K)
      << "ull, extents_, {" << K.Rank << ", " << arr3(K.Sched.Block) << ", "
      << K.Sched.PointsPerThread << ", "
      << (K.Sched.StreamDim >= 0 ? "true" : "false") << ", "

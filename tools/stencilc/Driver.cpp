@@ -21,6 +21,7 @@
 #include "codegen/IRPrinter.h"
 #include "codegen/Pipeline.h"
 #include "codegen/Report.h"
+#include "codegen/report/TuneCacheReport.h"
 #include "frontend/Frontend.h"
 #include "tools/common/PipelineFlags.h"
 #include "tools/stencilc/Ptxas.h"
@@ -136,6 +137,11 @@ cl::opt<ReportKind> Report(
                           "also compile with nvcc -Xptxas -v: registers, "
                           "shared memory, spills, occupancy")),
     cl::cat(InfoCat));
+cl::opt<std::string> TuneCache(
+    "tune-cache",
+    cl::desc("With --report: also say which launch shape the autotuning "
+             "cache FILE holds for each kernel (docs/runtime.md#autotuning)"),
+    cl::value_desc("FILE"), cl::cat(InfoCat));
 cl::opt<bool>
     VerifyDiagnostics("verify-diagnostics",
                       cl::desc("Test the spec's diagnostics against its '// "
@@ -441,6 +447,11 @@ int toolMain(int Argc, char **Argv) {
     return InternalError;
   if (Report == ReportKind::Remarks)
     errs() << stencilc::reportModule(*M);
+  if (!TuneCache.empty()) {
+    if (Report == ReportKind::None)
+      return usage("--tune-cache needs --report");
+    errs() << stencilc::reportTuneCache(*M, TuneCache);
+  }
 
   // The files written, for --depfile.
   std::vector<std::string> Written;

@@ -53,8 +53,8 @@ public:
       void *Copy = nullptr;
       STENCIL_CUDA_CHECK(cudaMalloc(&Copy, Bytes), Kernel);
       Saved.push_back(Copy);
-      STENCIL_CUDA_CHECK(
-          cudaMemcpy(Copy, Ptr, Bytes, cudaMemcpyDeviceToDevice), Kernel);
+      STENCIL_CUDA_CHECK(cudaMemcpy(Copy, Ptr, Bytes, cudaMemcpyDeviceToDevice),
+                         Kernel);
     }
   }
   void restore(const char *Kernel) const {
@@ -144,9 +144,10 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
     return Opts;
 
   const std::vector<TuneShape> Candidates = tuneCandidates(Compiled);
-  std::fprintf(stderr, "stencil: tuning %s (extents class %s) on %s: %zu "
-               "candidate shapes\n", Kernel, Class.c_str(), Device.c_str(),
-               Candidates.size());
+  std::fprintf(stderr,
+               "stencil: tuning %s (extents class %s) on %s: %zu "
+               "candidate shapes\n",
+               Kernel, Class.c_str(), Device.c_str(), Candidates.size());
   OutputSnapshot Snapshot(std::move(Outputs));
   Snapshot.save(Kernel);
   cudaEvent_t Start, Stop;
@@ -169,9 +170,11 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
         STENCIL_CUDA_CHECK(cudaEventElapsedTime(&T, Start, Stop), Kernel);
       }
     } catch (const Error &Err) {
-      std::fprintf(stderr, "stencil:   %dx%dx%d ppt %d persistent %d: "
-                   "skipped (%s)\n", S.Block[0], S.Block[1], S.Block[2],
-                   S.PointsPerThread, S.Persistent, Err.what());
+      std::fprintf(stderr,
+                   "stencil:   %dx%dx%d ppt %d persistent %d: "
+                   "skipped (%s)\n",
+                   S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
+                   S.Persistent, Err.what());
       continue;
     }
     std::sort(Times, Times + 3);
@@ -196,11 +199,12 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
   if (!P.Cache.save(P.Path))
     std::fprintf(stderr, "stencil: tuning cache %s: could not be written\n",
                  P.Path.c_str());
-  std::fprintf(stderr, "stencil: tuned %s: %dx%dx%d ppt %d persistent %d "
-               "(%.4f ms), saved to %s\n", Kernel, Best.Shape.Block[0],
-               Best.Shape.Block[1], Best.Shape.Block[2],
-               Best.Shape.PointsPerThread, Best.Shape.Persistent, Best.Ms,
-               P.Path.c_str());
+  std::fprintf(stderr,
+               "stencil: tuned %s: %dx%dx%d ppt %d persistent %d "
+               "(%.4f ms), saved to %s\n",
+               Kernel, Best.Shape.Block[0], Best.Shape.Block[1],
+               Best.Shape.Block[2], Best.Shape.PointsPerThread,
+               Best.Shape.Persistent, Best.Ms, P.Path.c_str());
   return withShape(Opts, Best.Shape);
 }
 

@@ -1,0 +1,49 @@
+//===- TuneCacheReport.cpp - what an autotuning cache holds for a module --===//
+#include "codegen/report/TuneCacheReport.h"
+
+#include "codegen/IRPrinter.h"
+#include "runtime/include/stencil/detail/tune_cache.hpp"
+
+#include <sstream>
+#include <vector>
+
+namespace stencilc {
+
+std::string reportTuneCache(const ir::Module &M, const std::string &File) {
+  std::ostringstream OS;
+  stencil::detail::TuneCache Cache;
+  std::vector<std::string> Warnings;
+  if (!Cache.load(File, Warnings))
+    return File + ": error: cannot read the tuning cache\n";
+  for (const std::string &W : Warnings)
+    OS << File << ": warning: " << W << "\n";
+  for (const ir::Kernel &K : M.Kernels) {
+    const uint64_t Hash = ir::kernelHash(K);
+    const std::string Where = M.SourceFile + ":" + std::to_string(K.Loc.Line) +
+                              ":" + std::to_string(K.Loc.Col) +
+                              ": remark: kernel " + K.Name + ": tune-cache: ";
+    int Found = 0;
+    for (const stencil::detail::TuneEntry &E : Cache.entries()) {
+      if (E.Kernel != K.Name)
+        continue;
+      ++Found;
+      if (E.Hash != Hash) {
+        OS << Where << "stale entry (another version of the kernel) for "
+           << E.Device << " at extents class " << E.Class << ": not used\n";
+        continue;
+      }
+      OS << Where << E.Device << " at extents class " << E.Class << ": block "
+         << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
+         << E.Shape.Block[2] << ", " << E.Shape.PointsPerThread
+         << " points per thread, "
+         << (E.Shape.Persistent ? "persistent" : "not persistent") << " ("
+         << E.Ms << " ms when tuned)\n";
+    }
+    if (!Found)
+      OS << Where << "no entry in " << File
+         << " (the compiled schedule is used; STENCIL_TUNE=1 tunes)\n";
+  }
+  return OS.str();
+}
+
+} // namespace stencilc

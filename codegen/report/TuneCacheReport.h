@@ -1,0 +1,24 @@
+//===- TuneCacheReport.h - what an autotuning cache holds for a module ----===//
+//
+// `stencilc --report --tune-cache=FILE`: for each kernel, the shapes FILE
+// (a cache written by launchers run with STENCIL_TUNE=1, stencil/detail/
+// tune_cache.hpp) holds for this version of the kernel, one remark per device
+// and extents class; entries of other versions (another IR hash) are named
+// stale.
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_REPORT_TUNECACHEREPORT_H
+#define STENCILC_CODEGEN_REPORT_TUNECACHEREPORT_H
+
+#include "codegen/IR.h"
+
+#include <string>
+
+namespace stencilc {
+
+/// The remarks, or one line saying why FILE could not be read.
+std::string reportTuneCache(const ir::Module &M, const std::string &File);
+
+} // namespace stencilc
+
+#endif

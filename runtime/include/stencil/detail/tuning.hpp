@@ -72,19 +72,20 @@ private:
 /// The process's view of the cache file, read once.
 struct TuneProcess {
   std::mutex Lock;
-  bool Loaded = false;
+  std::once_flag Once;
   int Mode = 0; ///< 0: off, 1: read the cache, 2: read and tune
   std::string Path;
   TuneCache Cache;
+  /// Decided shapes by kernel, extents class and device ordinal (a launch
+  /// after the first looks here, without the cache or the device's name).
+  std::map<std::string, TuneShape> Decided;
+  std::map<int, std::string> DeviceNames;
 
   static TuneProcess &get() {
     static TuneProcess P;
     return P;
   }
   void load() {
-    if (Loaded)
-      return;
-    Loaded = true;
     const char *Env = std::getenv("STENCIL_TUNE");
     const std::string Tune = Env ? Env : "";
     Path = tuneCachePath();
@@ -124,24 +125,36 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
     return Opts; // an explicit shape: the caller's, or a trial's
   TuneProcess &P = TuneProcess::get();
-  std::lock_guard<std::mutex> Guard(P.Lock);
-  P.load();
-  if (P.Mode == 0)
+  std::call_once(P.Once, [&P] { P.load(); });
+  if (P.Mode == 0) // no cache and no tuning: one flag test per launch
     return Opts;
+  std::lock_guard<std::mutex> Guard(P.Lock);
   std::array<int64_t, R> Ext{};
   for (int D = 0; D < R; ++D)
     Ext[D] = E[D];
   const std::string Class = extentsClass<R>(Ext);
-  const std::string Device = currentDeviceName(Kernel);
+  int Ordinal = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&Ordinal), Kernel);
+  const std::string Key =
+      std::string(Kernel) + " " + Class + " " + std::to_string(Ordinal);
+  if (auto It = P.Decided.find(Key); It != P.Decided.end())
+    return It->second.Block[0] > 0 ? withShape(Opts, It->second) : Opts;
+  std::string &Device = P.DeviceNames[Ordinal];
+  if (Device.empty())
+    Device = currentDeviceName(Kernel);
   std::vector<std::string> Warnings;
   const TuneEntry *Hit = P.Cache.find(Hash, Kernel, Device, Class, Warnings);
   for (const std::string &W : Warnings)
     std::fprintf(stderr, "stencil: tuning cache %s: %s\n", P.Path.c_str(),
                  W.c_str());
-  if (Hit)
+  if (Hit) {
+    P.Decided[Key] = Hit->Shape;
     return withShape(Opts, Hit->Shape);
-  if (P.Mode != 2)
+  }
+  if (P.Mode != 2) {
+    P.Decided[Key] = TuneShape{}; // the compiled shape, from now on
     return Opts;
+  }
 
   const std::vector<TuneShape> Candidates = tuneCandidates(Compiled);
   std::fprintf(stderr,
@@ -196,6 +209,7 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
   Best.Device = Device;
   Best.Class = Class;
   P.Cache.put(Best);
+  P.Decided[Key] = Best.Shape;
   if (!P.Cache.save(P.Path))
     std::fprintf(stderr, "stencil: tuning cache %s: could not be written\n",
                  P.Path.c_str());

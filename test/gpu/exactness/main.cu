@@ -13,6 +13,11 @@
 //   bit; double histogram with fractional weights within the summation-order
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
 // - reload: an InOut value read after its own store in a ?: (seed 238).
+//
+//   exactness --check-tuned
+//
+// The same with STENCIL_TUNE=1 (stencil/detail/tuning.hpp), twice: a tuning
+// run's outputs are an untuned run's, and the cache file holds every kernel.
 #include "exactness.spec.cpp" // the kernels, for the CPU reference
 #include "exactness_gen.h"    // namespace gpu: the generated host API
 
@@ -25,6 +30,9 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 namespace {
 
@@ -176,15 +184,53 @@ void checkReload(example::Checker &C, int64_t N) {
   sameAs(C, "reload.s", S, R.s); // integer terms: every partial sum exact
 }
 
+/// Every check above, twice, with STENCIL_TUNE=1 and a fresh cache file:
+/// the first round tunes each launcher on its first launch (trial launches of
+/// the InOut and histogram kernels are undone), the second uses the shapes
+/// the first chose. Both must give the reference's outputs exactly, and the
+/// cache file must hold a valid entry for every kernel.
+void checkTuned(example::Checker &C) {
+  const std::string Cache =
+      "/tmp/stencilc-exactness-tune-" + std::to_string(::getpid()) + ".txt";
+  std::remove(Cache.c_str());
+  ::setenv("STENCIL_TUNE", "1", 1);
+  ::setenv("STENCIL_TUNE_CACHE", Cache.c_str(), 1);
+  for (int Round = 0; Round < 2; ++Round) {
+    checkExtremes(C, "mixed", 1000003, mixed);
+    checkCounts(C, 1000003);
+    checkWeights(C, 1000003, 1000);
+    checkReload(C, 100003);
+  }
+  stencil::detail::TuneCache File;
+  std::vector<std::string> Warnings;
+  const bool Read = File.load(Cache, Warnings);
+  C.holds("tuned.cache_written", Read && Warnings.empty(),
+          Read ? std::to_string(File.entries().size()) + " entries"
+               : "no file " + Cache);
+  for (const char *Kernel : {"extremes", "counts", "weights", "reload"}) {
+    bool Found = false;
+    for (const stencil::detail::TuneEntry &E : File.entries())
+      Found |= E.Kernel == Kernel;
+    C.holds((std::string("tuned.cache_has_") + Kernel).c_str(), Found,
+            Found ? "entry" : "no entry");
+  }
+  std::remove(Cache.c_str());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2 || std::string(argv[1]) != "--check") {
-    std::fprintf(stderr, "usage: exactness --check\n");
+  const std::string Mode = argc == 2 ? argv[1] : "";
+  if (Mode != "--check" && Mode != "--check-tuned") {
+    std::fprintf(stderr, "usage: exactness --check | --check-tuned\n");
     return 2;
   }
   try {
-    example::Checker C("exactness");
+    example::Checker C(Mode == "--check" ? "exactness" : "exactness tuned");
+    if (Mode == "--check-tuned") {
+      checkTuned(C);
+      return C.finish();
+    }
     checkExtremes(C, "zeros", 100003, zerosAndNaN);
     checkExtremes(C, "nan", 4099, onlyNaN);
     checkExtremes(C, "mixed", 1000003, mixed);

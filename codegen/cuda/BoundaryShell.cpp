@@ -30,37 +30,10 @@ using namespace ir;
 
 /// The shell kernel's parameters: the interior kernel's, without the
 /// schedule's (points per thread, smem-cache tiles), the shell for the domain.
+/// (A kernel with boundary rules has no histograms: the frontend and the
+/// verifier refuse them.)
 std::vector<std::string> KernelEmitter::shellParams() const {
-  std::vector<std::string> Args;
-  for (const Param &P : K.Params) {
-    std::string T = cxxType(P.Elem);
-    int Field = 0;
-    switch (P.Kind) {
-    case ParamKind::In:
-      if (!mergeGroupOf(P.Name, Field))
-        Args.push_back("const " + T + "* __restrict__ " + P.Name);
-      break;
-    case ParamKind::Out:
-    case ParamKind::InOut:
-      Args.push_back(T + "* __restrict__ " + P.Name);
-      break;
-    case ParamKind::Sum:
-    case ParamKind::Max:
-    case ParamKind::Min:
-      Args.push_back(cxxType(deviceAccumType(P)) + "* " + P.Name + "_total_");
-      break;
-    case ParamKind::Scalar:
-      Args.push_back(T + " " + P.Name);
-      break;
-    case ParamKind::Histogram: // refused by the frontend and the verifier
-      break;
-    }
-  }
-  for (const MergeGroup &M : K.Merged)
-    Args.push_back("const " + vectorType(M.Elem) + "* __restrict__ " +
-                   recordParam(M));
-  for (const Uniform &U : K.Uniforms)
-    Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
+  std::vector<std::string> Args = pointParams();
   Args.push_back("stencil::detail::Shell<" + std::to_string(K.Rank) +
                  "> shell_");
   return Args;
@@ -68,37 +41,9 @@ std::vector<std::string> KernelEmitter::shellParams() const {
 
 /// The launcher's arguments for shellParams(), comma-separated.
 std::string KernelEmitter::shellArguments() const {
-  std::vector<std::string> Args;
-  for (const Param &P : K.Params) {
-    int Field = 0;
-    switch (P.Kind) {
-    case ParamKind::In:
-      if (!mergeGroupOf(P.Name, Field))
-        Args.push_back(P.Name + ".data()");
-      break;
-    case ParamKind::Out:
-    case ParamKind::InOut:
-      Args.push_back(P.Name + ".data()");
-      break;
-    case ParamKind::Scalar:
-      Args.push_back(P.Name);
-      break;
-    case ParamKind::Histogram:
-      break;
-    default: // reductions: the slots, or the scratch struct's field
-      Args.push_back((selfResetting() ? "device_->" : "&device_->") + P.Name);
-      break;
-    }
-  }
-  for (const MergeGroup &M : K.Merged)
-    Args.push_back(recordParam(M));
-  for (const Uniform &U : K.Uniforms)
-    Args.push_back(localName(U.Name));
+  std::vector<std::string> Args = pointArguments();
   Args.push_back("shell_");
-  std::string S;
-  for (size_t I = 0; I < Args.size(); ++I)
-    S += (I ? ", " : "") + Args[I];
-  return S;
+  return joinArguments(Args);
 }
 
 /// A read in the shell. Along a ruled dimension read at a non-zero offset

@@ -22,7 +22,11 @@ namespace stencilc::cuda {
 
 using namespace ir;
 
-std::string KernelEmitter::kernelSignature() const {
+/// The parameters every kernel of this IR kernel takes, in its order: the
+/// grids, histograms and reductions as the kernel's parameters list them,
+/// then the merged records and the launch-uniform values. kernelSignature
+/// adds the schedule's, shellParams (BoundaryShell.cpp) the shell's.
+std::vector<std::string> KernelEmitter::pointParams() const {
   std::vector<std::string> Args;
   for (const Param &P : K.Params) {
     std::string T = cxxType(P.Elem);
@@ -56,6 +60,11 @@ std::string KernelEmitter::kernelSignature() const {
                    recordParam(M));
   for (const Uniform &U : K.Uniforms)
     Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
+  return Args;
+}
+
+std::string KernelEmitter::kernelSignature() const {
+  std::vector<std::string> Args = pointParams();
   if (K.Sched.StreamDim >= 0)
     Args.push_back("int points_per_thread_");
   for (const std::string &A : Cache.kernelParams())

@@ -48,6 +48,7 @@ std::string indent(int Depth);                  // CudaEmitter.cpp
 std::string cxxType(ir::Type T);                // CudaEmitter.cpp
 std::string floatLiteral(double V, ir::Type T); // Expressions.cpp
 std::string intLiteral(int64_t V, ir::Type T);  // Expressions.cpp
+std::string joinArguments(const std::vector<std::string> &Args); // Launcher.cpp
 const char *reductionKindName(ir::ParamKind K); // Reductions.cpp
 
 class KernelEmitter {
@@ -117,6 +118,7 @@ private:
 
   //--- the __global__ kernel (KernelBody.cpp) -------------------------------
   std::string kernelName() const { return K.Name + "_kernel"; }
+  std::vector<std::string> pointParams() const;
   std::string kernelSignature() const;
   std::string axis(int D) const;
   std::vector<int> loopOrder() const;
@@ -140,7 +142,9 @@ private:
 
   //--- the host launcher (Launcher.cpp) -------------------------------------
   std::string launcherSignature(bool WithDefault, bool Async = false) const;
-  std::string launcherArgumentNames() const;
+  /// The launcher's parameters as arguments, the options last (Opts, or the
+  /// launcher's own).
+  std::string launcherArgumentNames(const std::string &Opts = "") const;
   std::string docComment() const;
   const ir::Param *firstGrid() const;
   static std::string arr3(const std::array<int, 3> &A);
@@ -153,6 +157,7 @@ private:
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;
   std::string recordPacking() const;
+  std::vector<std::string> pointArguments() const;
   std::string launchArguments() const;
   std::string kernelLaunch() const;
   std::string readback() const;

@@ -66,13 +66,14 @@ std::string KernelEmitter::launcherSignature(bool WithDefault,
 }
 
 /// The launcher's parameter names, comma-separated, for forwarding.
-std::string KernelEmitter::launcherArgumentNames() const {
+std::string
+KernelEmitter::launcherArgumentNames(const std::string &Opts) const {
   std::string S;
   for (const Param &P : K.Params)
     if (isGrid(P.Kind) || P.Kind == ParamKind::Histogram ||
         P.Kind == ParamKind::Scalar)
       S += P.Name + ", ";
-  return S + OptsName;
+  return S + (Opts.empty() ? OptsName : Opts);
 }
 
 std::string KernelEmitter::docComment() const {
@@ -174,12 +175,8 @@ std::string KernelEmitter::launcher() {
 std::string KernelEmitter::tuning() const {
   std::ostringstream OS;
   const std::string &O = OptsName;
-  std::string Args;
   std::string Outputs;
   for (const Param &P : K.Params) {
-    if (isGrid(P.Kind) || P.Kind == ParamKind::Histogram ||
-        P.Kind == ParamKind::Scalar)
-      Args += P.Name + ", ";
     if (P.Kind == ParamKind::InOut || P.Kind == ParamKind::Histogram)
       Outputs += std::string(Outputs.empty() ? "" : ", ") + "{" + P.Name +
                  ".data(), " + P.Name + ".bytes()}";
@@ -192,7 +189,7 @@ std::string KernelEmitter::tuning() const {
      << (K.Sched.StreamDim >= 0 ? "true" : "false") << ", "
      << (K.Sched.Persistent ? "true" : "false") << ", " << launchBound()
      << "}, " << O << ",\n      [&](const stencil::LaunchOptions& trial_) { "
-     << "(void)" << K.Name << "(" << Args << "trial_)"
+     << "(void)" << K.Name << "(" << launcherArgumentNames("trial_") << ")"
      << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs
      << "});\n";
   return OS.str();
@@ -381,8 +378,8 @@ std::string KernelEmitter::recordPacking() const {
   return OS.str();
 }
 
-/// The kernel's arguments, comma-separated, in kernelSignature()'s order.
-std::string KernelEmitter::launchArguments() const {
+/// The launcher's arguments for pointParams(), in its order.
+std::vector<std::string> KernelEmitter::pointArguments() const {
   std::vector<std::string> Args;
   for (const Param &P : K.Params) {
     int Field = 0;
@@ -412,15 +409,26 @@ std::string KernelEmitter::launchArguments() const {
     Args.push_back(recordParam(M));
   for (const Uniform &U : K.Uniforms)
     Args.push_back(localName(U.Name));
+  return Args;
+}
+
+/// Args comma-separated.
+std::string joinArguments(const std::vector<std::string> &Args) {
+  std::string S;
+  for (size_t I = 0; I < Args.size(); ++I)
+    S += (I ? ", " : "") + Args[I];
+  return S;
+}
+
+/// The kernel's arguments, comma-separated, in kernelSignature()'s order.
+std::string KernelEmitter::launchArguments() const {
+  std::vector<std::string> Args = pointArguments();
   if (K.Sched.StreamDim >= 0)
     Args.push_back("points_per_thread_");
   for (const std::string &A : Cache.launchArgs())
     Args.push_back(A);
   Args.push_back("domain_");
-  std::string ArgList;
-  for (size_t I = 0; I < Args.size(); ++I)
-    ArgList += (I ? ", " : "") + Args[I];
-  return ArgList;
+  return joinArguments(Args);
 }
 
 /// The launch (through HistogramEmitter for kernels with histograms); for
@@ -433,25 +441,20 @@ std::string KernelEmitter::kernelLaunch() const {
     OS << histogramLaunch(
         K, kernelName(), ArgList, O,
         [this](const std::string &Block) { return reductionSmem(Block); });
-  } else if (K.hasBoundary()) { // BoundaryShell.cpp
-    OS << "    if (!domain_.empty()) {\n";
-    OS << "      stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
-          "block_, "
-       << O << ".Stream);\n";
-    OS << "      kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
-       << ArgList << ");\n";
-    OS << "      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
-    OS << "      timer_.finish();\n";
-    OS << "    }\n";
-    OS << shellLaunch();
   } else {
-    OS << "    stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
-          "block_, "
-       << O << ".Stream);\n";
-    OS << "    kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
+    // The kernel's launch, timed; with boundary rules only when the interior
+    // is not empty, and the shell's launch after it (BoundaryShell.cpp).
+    const std::string In = K.hasBoundary() ? "      " : "    ";
+    if (K.hasBoundary())
+      OS << "    if (!domain_.empty()) {\n";
+    OS << In << "stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
+       << "block_, " << O << ".Stream);\n";
+    OS << In << "kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
        << ArgList << ");\n";
-    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
-    OS << "    timer_.finish();\n";
+    OS << In << "STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    OS << In << "timer_.finish();\n";
+    if (K.hasBoundary())
+      OS << "    }\n" << shellLaunch();
   }
   if (selfResetting()) {
     OS << "    const stencil::detail::RingEntry entry_ = "

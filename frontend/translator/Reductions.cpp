@@ -93,7 +93,7 @@ bool isReductionOverload(const FunctionDecl *Callee) {
 /// True for the declarations stencil.hpp adds to std under __STENCILC__ so
 /// that std::min(r, e) parses: a plain C++ compile finds no std::min for a
 /// reduction and an expression.
-bool isStdReductionStub(const FunctionDecl *Callee) {
+bool isStdOverloadDeclaredForDiagnostics(const FunctionDecl *Callee) {
   if (!Callee->getPrimaryTemplate() ||
       !Callee->getDeclContext()->getRedeclContext()->isStdNamespace())
     return false;
@@ -118,7 +118,7 @@ void KernelTranslator::refuseQualifiedUpdate(const CallExpr *Call,
       Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   if (Spelled.empty())
     Spelled = Callee->getQualifiedNameAsString();
-  std::string Why = isStdReductionStub(Callee)
+  std::string Why = isStdOverloadDeclaredForDiagnostics(Callee)
                         ? "'" + Spelled + "' needs both arguments of one type"
                         : "'" + Spelled +
                               "' would fold it in the CPU reference with an " +

@@ -8,12 +8,9 @@
 #ifndef STENCIL_DETAIL_ATOMICS_HPP
 #define STENCIL_DETAIL_ATOMICS_HPP
 
-#include <stencil/detail/numerics.hpp>
-
 #include <cuda_runtime.h>
 
 #include <cstdint>
-#include <cstring>
 
 namespace stencil {
 namespace detail {

@@ -326,6 +326,10 @@ struct Schedule {
   std::array<int, 3> Block{32, 8, 1}; ///< threads, innermost dimension first
   int PointsPerThread = 1;            ///< along StreamDim when >= 0
   int StreamDim = -1;                 ///< domain dim each thread walks, or -1
+  /// Unroll-and-jam: this many consecutive points of StreamDim computed
+  /// together, statement by statement, each grid value loaded once for all
+  /// of them (docs/passes/tile.md#unroll-and-jam); 1: one point at a time.
+  int Jam = 1;
   /// Grid clamped to the blocks that fit on the device at once, each thread
   /// walking many points (kernels with reductions: one atomic per block).
   bool Persistent = false;

@@ -501,6 +501,8 @@ private:
     }
     if (acceptWord("points-per-thread"))
       S.PointsPerThread = smallInt(1, 1 << 20, "points per thread");
+    if (acceptWord("jam"))
+      S.Jam = smallInt(2, 16, "jam factor");
     S.Persistent = acceptWord("persistent");
     S.FromUser = accept("[");
     if (S.FromUser) {

@@ -197,6 +197,8 @@ private:
            << K.Sched.PointsPerThread;
       else if (K.Sched.PointsPerThread != 1)
         OS << " points-per-thread " << K.Sched.PointsPerThread;
+      if (K.Sched.Jam > 1)
+        OS << " jam " << K.Sched.Jam;
       if (K.Sched.Persistent)
         OS << " persistent";
       if (K.Sched.FromUser)
@@ -229,8 +231,8 @@ private:
 
   static bool sameSchedule(const Schedule &A, const Schedule &B) {
     return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
-           A.StreamDim == B.StreamDim && A.Persistent == B.Persistent &&
-           A.FromUser == B.FromUser;
+           A.StreamDim == B.StreamDim && A.Jam == B.Jam &&
+           A.Persistent == B.Persistent && A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {

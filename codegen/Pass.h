@@ -37,6 +37,9 @@ struct PassOptions {
   /// (hoist-division's plain a * (1 / d)). Off, every output is bit-identical
   /// to the CPU reference's (docs/passes/hoist-division.md).
   bool FastMath = false;
+  /// --max-jam=N: the largest unroll-and-jam factor `tile` may choose (1:
+  /// never jam; docs/passes/tile.md#unroll-and-jam).
+  int MaxJam = 4;
 };
 
 /// Every pass, in pipeline order (codegen/Passes.def).

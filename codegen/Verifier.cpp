@@ -222,6 +222,26 @@ private:
     if (S.StreamDim < -1 || S.StreamDim >= K.Rank)
       fail("schedule: streamed dimension " + std::to_string(S.StreamDim) +
            " in a kernel of rank " + std::to_string(K.Rank));
+    checkJam();
+  }
+
+  /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension, in
+  /// kernels whose grids are plain arrays (no records, tiles or histograms).
+  void checkJam() {
+    const Schedule &S = K.Sched;
+    if (S.Jam == 1)
+      return;
+    const std::string Where = "schedule: jam " + std::to_string(S.Jam) + ": ";
+    if (S.Jam < 1 || S.Jam > 16)
+      fail(Where + "the factor must be 1 to 16");
+    if (S.StreamDim < 0)
+      fail(Where + "needs a streamed dimension");
+    if (!K.Merged.empty())
+      fail(Where + "merged records are read one point at a time");
+    if (!K.Cached.empty())
+      fail(Where + "shared-memory tiles walk one point per thread");
+    if (K.hasHistograms())
+      fail(Where + "histogram kernels are not jammed");
   }
 
   /// The grids a merge group interleaves: read-only, read only at the

@@ -141,7 +141,6 @@ std::string KernelEmitter::source() {
 /// "rcp_b") and locals become identifiers that collide with nothing else in
 /// the kernel.
 void KernelEmitter::assignNames() {
-  std::set<std::string> Taken;
   for (const Param &P : K.Params)
     Taken.insert(P.Name);
   OptsName = Taken.count("opts") ? "launch_opts" : "opts";
@@ -160,6 +159,17 @@ void KernelEmitter::assignNames() {
   for (const Uniform &U : K.Uniforms)
     Add(U.Name);
   forEachDeclare(K.Body, Add);
+  // Jam lanes 1.. declare their own copy of every local (lane 0 keeps the
+  // name), named after it.
+  for (int L = 1; L < K.Sched.Jam; ++L)
+    forEachDeclare(K.Body, [&](const std::string &Name) {
+      std::string Base = Names[Name] + "_j" + std::to_string(L);
+      std::string Unique = Base;
+      for (int N = 1; Taken.count(Unique); ++N)
+        Unique = Base + "_" + std::to_string(N);
+      Taken.insert(Unique);
+      LaneNames[{Name, L}] = Unique;
+    });
 }
 
 template <class F> void KernelEmitter::forEachDeclare(const Block &B, F &&Fn) {
@@ -174,6 +184,11 @@ template <class F> void KernelEmitter::forEachDeclare(const Block &B, F &&Fn) {
 }
 
 std::string KernelEmitter::localName(const std::string &Name) const {
+  if (Lane > 0) {
+    auto L = LaneNames.find({Name, Lane});
+    if (L != LaneNames.end())
+      return L->second;
+  }
   auto It = Names.find(Name);
   return It == Names.end() ? Name : It->second;
 }

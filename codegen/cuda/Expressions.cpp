@@ -154,6 +154,8 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     if (InOutLocals.count(G->Grid))
       return inOutLocal(G->Grid); // InOut grids are read only at the centre
     UsesAt = true;
+    if (Lane >= 0)
+      return jamRead(*G);
     int Field = 0;
     if (const MergeGroup *M = mergeGroupOf(G->Grid, Field))
       return recordField(*M, Field); // merge-arrays reads only the centre
@@ -161,6 +163,9 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   case ExprKind::Index: {
     int D = as<Index>(E)->Dim;
+    if (Lane > 0 && D == K.Sched.StreamDim)
+      return "static_cast<int>(i" + std::to_string(D) + "_ + " +
+             std::to_string(Lane) + ")";
     return "static_cast<int>(i" + std::to_string(D) + "_)";
   }
   case ExprKind::Unary: {
@@ -207,7 +212,7 @@ std::string KernelEmitter::exprAs(const Expr &E, Type T) {
 //--- statements ----------------------------------------------------------
 
 void KernelEmitter::location(std::ostringstream &OS, const Stmt &S, int Depth) {
-  if (!S.Loc.valid())
+  if (!S.Loc.valid() || Lane > 0) // jammed lanes: once per statement
     return;
   if (Opts.LineDirectives)
     OS << "#line " << S.Loc.Line << " \"" << SpecFile << "\"\n";
@@ -215,41 +220,60 @@ void KernelEmitter::location(std::ostringstream &OS, const Stmt &S, int Depth) {
 }
 
 void KernelEmitter::block(std::ostringstream &OS, const Block &B, int Depth) {
+  if (Lane >= 0) // a jammed block's loads are its own
+    LoadScopes.emplace_back();
   for (const StmtPtr &S : B)
     stmt(OS, *S, Depth);
+  if (Lane >= 0)
+    LoadScopes.pop_back();
 }
 
+// Each statement prints its expressions before its text: in jammed code
+// they queue the loads they need (jamRead), declared first by flushLoads.
 void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
   location(OS, S, Depth);
   const std::string In = indent(Depth);
   switch (S.Kind) {
-  case StmtKind::Declare:
-    OS << In << cxxType(S.Ty) << " " << localName(S.Name) << " = "
-       << expr(S.Value) << ";\n";
+  case StmtKind::Declare: {
+    std::string Value = expr(S.Value);
+    flushLoads(OS, Depth);
+    OS << In << cxxType(S.Ty) << " " << localName(S.Name) << " = " << Value
+       << ";\n";
     return;
-  case StmtKind::Assign:
-    OS << In << localName(S.Name) << " = " << expr(S.Value) << ";\n";
+  }
+  case StmtKind::Assign: {
+    std::string Value = expr(S.Value);
+    flushLoads(OS, Depth);
+    OS << In << localName(S.Name) << " = " << Value << ";\n";
     return;
+  }
   case StmtKind::Store: {
     const Param *P = K.findParam(S.Name);
     UsesAt = true;
+    std::string Value = exprAs(S.Value, P->Elem);
+    flushLoads(OS, Depth);
+    const std::string Target = S.Name + "[" + pointAddress() + "]";
     if (InOutLocals.count(S.Name)) {
-      OS << In << inOutLocal(S.Name) << " = " << exprAs(S.Value, P->Elem)
-         << ";\n"
-         << In << S.Name << "[at_] = " << inOutLocal(S.Name) << ";\n";
+      OS << In << inOutLocal(S.Name) << " = " << Value << ";\n"
+         << In << Target << " = " << inOutLocal(S.Name) << ";\n";
       return;
     }
-    OS << In << S.Name << "[at_] = " << exprAs(S.Value, P->Elem) << ";\n";
+    OS << In << Target << " = " << Value << ";\n";
     return;
   }
-  case StmtKind::Reduce:
-    OS << In << reduceStmt(S) << "\n";
+  case StmtKind::Reduce: {
+    std::string Update = reduceStmt(S);
+    flushLoads(OS, Depth);
+    OS << In << Update << "\n";
     return;
+  }
   case StmtKind::HistAdd:
     OS << In << histogramAdd(S) << "\n";
     return;
-  case StmtKind::If:
-    OS << In << "if (" << expr(S.Cond) << ") {\n";
+  case StmtKind::If: {
+    std::string Cond = expr(S.Cond);
+    flushLoads(OS, Depth);
+    OS << In << "if (" << Cond << ") {\n";
     block(OS, S.Then, Depth + 1);
     if (!S.Else.empty()) {
       OS << In << "} else {\n";
@@ -257,6 +281,7 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     }
     OS << In << "}\n";
     return;
+  }
   }
 }
 
@@ -287,7 +312,7 @@ std::string KernelEmitter::inOutLoads(int Depth) {
   for (const std::string &Grid : InOutLocals) {
     UsesAt = true;
     OS << indent(Depth) << cxxType(K.findParam(Grid)->Elem) << " "
-       << inOutLocal(Grid) << " = " << Grid << "[at_];\n";
+       << inOutLocal(Grid) << " = " << Grid << "[" << pointAddress() << "];\n";
   }
   return OS.str();
 }

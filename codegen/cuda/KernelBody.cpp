@@ -115,7 +115,8 @@ std::vector<int> KernelEmitter::loopOrder() const {
 /// (records included) fits comfortably, int64_t otherwise. 32-bit index
 /// arithmetic needs fewer registers (measured:
 /// docs/performance.md#measurements).
-std::string KernelEmitter::loopHeader(int D, int Depth) const {
+std::string KernelEmitter::loopHeader(int D, int Depth,
+                                      const std::string &Jammed) const {
   std::string A = axis(D), I = "i" + std::to_string(D) + "_";
   std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
   std::string Hi = "Index(dom_.Hi[" + std::to_string(D) + "])";
@@ -143,8 +144,20 @@ std::string KernelEmitter::loopHeader(int D, int Depth) const {
   }
   // Not unrolled: fewer registers and a faster Jacobi sweep (measured:
   // docs/passes/tile.md#measurements).
-  return S + indent(Depth + 1) + "#pragma unroll 1\n" + indent(Depth + 1) +
-         "for (Index " + I + " = " + C + "; " + I + " < " + End + "; " + Next +
+  const std::string NoUnroll = indent(Depth + 1) + "#pragma unroll 1\n";
+  if (K.Sched.Jam == 1)
+    return S + NoUnroll + indent(Depth + 1) + "for (Index " + I + " = " + C +
+           "; " + I + " < " + End + "; " + Next + ") {\n";
+  // Unroll-and-jam: groups of Jam points (Jammed), then the chunk's last
+  // points one at a time.
+  const std::string J = std::to_string(K.Sched.Jam);
+  std::string JamNext = I + " += " + J;
+  if (UsesAt)
+    JamNext += ", at_ += " + J + " * " + strideOf(D);
+  return S + indent(Depth + 1) + "Index " + I + " = " + C + ";\n" + NoUnroll +
+         indent(Depth + 1) + "for (; " + I + " + " + J + " <= " + End + "; " +
+         JamNext + ") {\n" + Jammed + indent(Depth + 1) + "}\n" + NoUnroll +
+         indent(Depth + 1) + "for (; " + I + " < " + End + "; " + Next +
          ") {\n";
 }
 
@@ -183,6 +196,7 @@ std::string KernelEmitter::kernelBody() {
   collectInOutLocals();
   Points << inOutLoads(Depth);
   block(Points, K.Body, Depth);
+  const std::string Jammed = jammedPoints(Depth);
 
   std::ostringstream OS;
   OS << histogramKernelBegin(K);
@@ -198,7 +212,7 @@ std::string KernelEmitter::kernelBody() {
     OS << Cache.beginTiles();
   else
     for (int D : Order) {
-      OS << loopHeader(D, Open);
+      OS << loopHeader(D, Open, Jammed);
       Open += D == K.Sched.StreamDim ? 2 : 1;
     }
   if (UsesAt && (Cache.active() || !Streams))
@@ -217,6 +231,74 @@ std::string KernelEmitter::kernelBody() {
   OS << histogramKernelEnd(K, hasReductions());
   OS << blockReductions();
   return OS.str();
+}
+
+//--- unroll-and-jam -------------------------------------------------------
+
+/// The point work of Sched.Jam consecutive points along the streamed
+/// dimension, statement by statement: each statement of the body for lane 0,
+/// 1, ..., then the next. Every grid element is loaded once into a local that
+/// the later lanes' statements reuse, so a point of a box stencil loads about
+/// (Jam + extent - 1) / Jam elements per column instead of extent. Each
+/// lane's statements run in the body's order on its own locals, so every
+/// point's value is the one-point-at-a-time value, bit for bit; only the
+/// order in which lanes add to a thread's reduction partials changes (the
+/// reassociation every Sum already allows). Empty when the kernel is not
+/// jammed.
+std::string KernelEmitter::jammedPoints(int Depth) {
+  if (K.Sched.Jam == 1)
+    return "";
+  std::ostringstream OS;
+  LoadScopes.emplace_back();
+  for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
+    OS << inOutLoads(Depth);
+  for (const StmtPtr &S : K.Body)
+    for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
+      stmt(OS, *S, Depth);
+  Lane = -1;
+  LoadScopes.clear();
+  return OS.str();
+}
+
+/// The linear index of the lane's point (at_ outside jammed code).
+std::string KernelEmitter::pointAddress() {
+  if (Lane <= 0)
+    return "at_";
+  std::vector<int> Offsets(K.Rank, 0);
+  Offsets[K.Sched.StreamDim] = Lane;
+  return offsetExpr(Offsets);
+}
+
+/// A read in jammed code: the local holding the element, loaded by the
+/// first statement (of any lane) that reads it. The verifier keeps jammed
+/// kernels to grids without records or tiles, and every read is inside the
+/// grid wherever the footprint is, so a load moved ahead of a select or out
+/// of a branch never leaves the grid.
+std::string KernelEmitter::jamRead(const GridRead &G) {
+  std::vector<int> Offsets = G.Offsets;
+  Offsets[K.Sched.StreamDim] += Lane;
+  const std::string Address = G.Grid + "[" + offsetExpr(Offsets) + "]";
+  for (auto Scope = LoadScopes.rbegin(); Scope != LoadScopes.rend(); ++Scope) {
+    auto It = Scope->find(Address);
+    if (It != Scope->end())
+      return It->second;
+  }
+  std::string Name;
+  do
+    Name = G.Grid + "_l" + std::to_string(LoadCount++) + "_";
+  while (Taken.count(Name));
+  Taken.insert(Name);
+  LoadScopes.back()[Address] = Name;
+  PendingLoads.push_back("const " + cxxType(K.findParam(G.Grid)->Elem) + " " +
+                         Name + " = " + Address + ";");
+  return Name;
+}
+
+/// The loads the statement about to be printed reads, declared before it.
+void KernelEmitter::flushLoads(std::ostringstream &OS, int Depth) {
+  for (const std::string &L : PendingLoads)
+    OS << indent(Depth) << L << "\n";
+  PendingLoads.clear();
 }
 
 } // namespace stencilc::cuda

@@ -82,7 +82,9 @@ private:
   void stmt(std::ostringstream &OS, const ir::Stmt &S, int Depth);
   std::string histogramAdd(const ir::Stmt &S);
   void collectInOutLocals();
-  std::string inOutLocal(const std::string &Grid) const { return Grid + "_c_"; }
+  std::string inOutLocal(const std::string &Grid) const {
+    return Lane > 0 ? Grid + "_c" + std::to_string(Lane) + "_" : Grid + "_c_";
+  }
   std::string inOutLoads(int Depth);
 
   //--- merged grids (Records.cpp) -------------------------------------------
@@ -122,12 +124,18 @@ private:
   std::string kernelSignature() const;
   std::string axis(int D) const;
   std::vector<int> loopOrder() const;
-  std::string loopHeader(int D, int Depth) const;
+  std::string loopHeader(int D, int Depth, const std::string &Jammed) const;
   std::string loopFooter(int D, int Depth) const;
   std::string linearIndex(int Stream = -1,
                           const std::string &StreamVar = "") const;
   std::string strideOf(int D) const;
   std::string kernelBody();
+
+  //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
+  std::string jammedPoints(int Depth);
+  std::string pointAddress();
+  std::string jamRead(const ir::GridRead &G);
+  void flushLoads(std::ostringstream &OS, int Depth);
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
   std::string shellKernelName() const { return K.Name + "_shell_kernel"; }
@@ -166,6 +174,20 @@ private:
   const EmitOptions &Opts;
   std::string SpecFile;
   std::map<std::string, std::string> Names;
+  /// Every name the generated code declares (parameters, locals, jam lanes),
+  /// so that a new one never shadows another.
+  std::set<std::string> Taken;
+  /// The jam lane being printed, 0 .. Sched.Jam - 1, or -1 outside jammed
+  /// code: locals take the lane's name (LaneNames) and reads and stores the
+  /// lane's point, Lane points further along the streamed dimension.
+  int Lane = -1;
+  std::map<std::pair<std::string, int>, std::string> LaneNames;
+  /// Jammed code loads each grid element once into a local: the loads made,
+  /// by address, one map per open block; and the declarations the statement
+  /// being printed needs before it (flushLoads).
+  std::vector<std::map<std::string, std::string>> LoadScopes;
+  std::vector<std::string> PendingLoads;
+  int LoadCount = 0;
   std::string OptsName = "opts";
   SmemCacheLowering Cache{K};
   bool UsesAt = false;

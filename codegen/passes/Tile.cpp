@@ -2,6 +2,8 @@
 #include "codegen/passes/Tile.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <set>
 #include <string>
 
 namespace stencilc {
@@ -31,6 +33,12 @@ std::string shape(const Schedule &S) {
          std::to_string(S.Block[2]);
 }
 
+std::string loads(double N) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", N);
+  return Buf;
+}
+
 std::string describe(const Kernel &K, const Schedule &S) {
   std::string M = "block " + shape(S) + " (x along the contiguous dimension " +
                   std::to_string(K.Rank - 1) + ")";
@@ -50,6 +58,32 @@ std::string describe(const Kernel &K, const Schedule &S) {
 }
 
 } // namespace
+
+double jamLoadsPerPoint(const Kernel &K, int D, int Jam) {
+  std::set<std::vector<int>> Loads;
+  for (const GridFootprint &G : K.Foot.Grids) {
+    const Param *P = K.findParam(G.Grid);
+    if (!P || P->Kind != ParamKind::In)
+      continue; // InOut grids are read at the centre, from a local
+    for (const std::vector<int> &O : G.Offsets)
+      for (int L = 0; L < Jam; ++L) {
+        std::vector<int> At = O;
+        At[D] += L;
+        At.push_back(&G - K.Foot.Grids.data()); // which grid
+        Loads.insert(At);
+      }
+  }
+  return double(Loads.size()) / Jam;
+}
+
+int chooseJam(const Kernel &K, const Schedule &S, int MaxJam) {
+  if (S.StreamDim < 0 || MaxJam < 2 || !K.Merged.empty() || K.hasHistograms())
+    return 1;
+  const int Jam = std::min(4, MaxJam);
+  const double Alone = jamLoadsPerPoint(K, S.StreamDim, 1);
+  const double Jammed = jamLoadsPerPoint(K, S.StreamDim, Jam);
+  return Alone >= 9 && Jammed <= 0.6 * Alone ? Jam : 1;
+}
 
 Schedule chooseSchedule(const Kernel &K) {
   Schedule S;
@@ -120,7 +154,18 @@ public:
       return true;
     }
     K.Sched = chooseSchedule(K);
-    K.Remarks.push_back({name(), K.Loc, describe(K, K.Sched)});
+    K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
+    std::string Why = describe(K, K.Sched);
+    if (K.Sched.Jam > 1) {
+      // A chunk holds at least one group of jammed points.
+      K.Sched.PointsPerThread = std::max(K.Sched.PointsPerThread, K.Sched.Jam);
+      Why = describe(K, K.Sched) + "; unroll-and-jam " +
+            std::to_string(K.Sched.Jam) + ": " +
+            loads(jamLoadsPerPoint(K, K.Sched.StreamDim, K.Sched.Jam)) +
+            " loads per point instead of " +
+            loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
+    }
+    K.Remarks.push_back({name(), K.Loc, Why});
     return true;
   }
 };

@@ -17,6 +17,10 @@
 //    persistent kernel takes 256x1 blocks and chunks of 2 rows, the only
 //    shape that beat 64x4 chunk 4 in both repeats. Capping registers for full
 //    occupancy made every kernel slower (spills): no launch bounds.
+//  - unroll-and-jam along the streamed dimension (Schedule::Jam, up to
+//    --max-jam, 4 by default) when the In grids' loads per point would fall
+//    to 0.6 of at least 9: wide box stencils, which are bound by loads from
+//    L1, not by DRAM.
 // (measured: docs/passes/tile.md#measurements)
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
 // one kernel (the persistent grid still follows the rule above), and
@@ -34,6 +38,11 @@ namespace stencilc {
 std::unique_ptr<Pass> createTilePass();
 /// The schedule `tile` picks for K when nothing overrides it.
 ir::Schedule chooseSchedule(const ir::Kernel &K);
+/// Distinct In-grid elements a point loads when Jam consecutive points
+/// along dimension D share their loads, per point.
+double jamLoadsPerPoint(const ir::Kernel &K, int D, int Jam);
+/// The unroll-and-jam factor for schedule S (1: none).
+int chooseJam(const ir::Kernel &K, const ir::Schedule &S, int MaxJam);
 } // namespace stencilc
 
 #endif

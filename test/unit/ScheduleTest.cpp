@@ -76,6 +76,55 @@ TEST(Tile, PersistentGridForRank1And2Reductions) {
       << "Himeno XL: a block per chunk of planes beats the persistent grid";
 }
 
+/// A (2R+1) x (2R+1) box of `in` (rank 2) summed into `out`.
+Kernel box(int R) {
+  Kernel K;
+  K.Name = "box";
+  K.Rank = 2;
+  K.Params = {
+      Param{ParamKind::In, "in", Type::Float32, Type::Float32, 2, {}},
+      Param{ParamKind::Out, "out", Type::Float32, Type::Float32, 2, {}}};
+  Expr V = Constant::makeFloat(0.0, Type::Float32);
+  for (int I = -R; I <= R; ++I)
+    for (int J = -R; J <= R; ++J)
+      V = Binary::make(BinaryOp::Add, V,
+                       GridRead::make("in", {I, J}, Type::Float32));
+  K.Body.push_back(Stmt::store("out", V));
+  K.Foot = computeFootprint(K);
+  return K;
+}
+
+TEST(Tile, JamCountsTheLoadsThatLanesShare) {
+  // A 3x3 box: each of 3 columns holds 3 rows alone, 3 + 4 - 1 for 4 lanes.
+  EXPECT_DOUBLE_EQ(jamLoadsPerPoint(box(1), 0, 1), 9);
+  EXPECT_DOUBLE_EQ(jamLoadsPerPoint(box(1), 0, 4), 3 * 6 / 4.0);
+  // A 9x9 box: 9 columns of 9 + 3 rows for 4 lanes.
+  EXPECT_DOUBLE_EQ(jamLoadsPerPoint(box(4), 0, 4), 9 * 12 / 4.0);
+  // Along the contiguous dimension the rows play the columns' part.
+  EXPECT_DOUBLE_EQ(jamLoadsPerPoint(box(1), 1, 2), 3 * 4 / 2.0);
+  // A 3-point star along dimension 0 plus the centre (read twice): 3 alone.
+  EXPECT_DOUBLE_EQ(jamLoadsPerPoint(kernel(2, Type::Float32, 0, true), 0, 1),
+                   3);
+}
+
+TEST(Tile, JamsWideBoxesAlongTheStreamedDimensionOnly) {
+  Kernel Box = box(2);
+  Schedule S = chooseSchedule(Box);
+  ASSERT_EQ(S.StreamDim, 0);
+  EXPECT_EQ(chooseJam(Box, S, 4), 4) << "25 loads -> 10 per point";
+  EXPECT_EQ(chooseJam(Box, S, 2), 2) << "--max-jam caps the factor";
+  EXPECT_EQ(chooseJam(Box, S, 1), 1) << "--max-jam=1 turns it off";
+  Schedule Rows = S;
+  Rows.StreamDim = -1;
+  EXPECT_EQ(chooseJam(Box, Rows, 4), 1) << "jam needs a streamed dimension";
+  Kernel Star = kernel(2, Type::Float32, 0, false);
+  EXPECT_EQ(chooseJam(Star, chooseSchedule(Star), 4), 1)
+      << "3 loads per point: too few to be bound by them";
+  Kernel Merged = box(2);
+  Merged.Merged.push_back(MergeGroup{"rec0", {"in"}, Type::Float32});
+  EXPECT_EQ(chooseJam(Merged, S, 4), 1) << "records are read point by point";
+}
+
 /// N f32 (or f64) grids read only at the centre, summed into `out`.
 Kernel coefficients(int N, Type Elem, bool Histogram = false) {
   Kernel K;

@@ -82,6 +82,11 @@ cl::list<std::string> TileOverride(
     "tile",
     cl::desc("As stencilc --tile: KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
     cl::value_desc("kernel:shape"), cl::cat(Cat));
+cl::opt<int>
+    MaxJam("max-jam",
+           cl::desc("As stencilc --max-jam: the largest unroll-and-jam "
+                    "factor tile may choose (1: never)"),
+           cl::value_desc("N"), cl::init(4), cl::cat(Cat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
@@ -163,6 +168,9 @@ int toolMain(int Argc, char **Argv) {
   for (const std::string &N : SmemCacheKernels)
     Opts.SmemCacheForced.insert(N);
   Opts.FastMath = FastMath;
+  if (MaxJam < 1 || MaxJam > 16)
+    return usage("--max-jam=" + Twine(MaxJam) + " is outside 1 to 16");
+  Opts.MaxJam = MaxJam;
   if (!stencilc::parseSmVersion(Arch, Opts.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   std::vector<std::unique_ptr<stencilc::Pass>> Pipeline;

@@ -110,6 +110,11 @@ cl::opt<bool> FastMath(
              "(hoist-division as a plain multiply by the reciprocal); off, "
              "every output is bit-identical to the CPU reference"),
     cl::cat(PipelineCat));
+cl::opt<int> MaxJam(
+    "max-jam",
+    cl::desc("Largest unroll-and-jam factor the tile pass may choose for a "
+             "streamed kernel (1 to 16, default 4; 1: never jam)"),
+    cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc(
@@ -387,6 +392,9 @@ int toolMain(int Argc, char **Argv) {
   for (const std::string &N : SmemCacheKernels)
     Pipe.Pass.SmemCacheForced.insert(N);
   Pipe.Pass.FastMath = FastMath;
+  if (MaxJam < 1 || MaxJam > 16)
+    return usage("--max-jam=" + std::to_string(MaxJam) + " is outside 1 to 16");
+  Pipe.Pass.MaxJam = MaxJam;
   if (!stencilc::parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

@@ -40,3 +40,36 @@ STENCIL_KERNEL void reload(In<int, 1> a3, In<int64_t, 1> a2, InOut<int64_t, 1> q
   q() = (int64_t)(a3(1));
   s += max((int64_t)(a3(2)), min(((2.0f != float(a3(-1))) ? q() : a2(-1)), int64_t(7)));
 }
+
+// Unroll-and-jam (docs/passes/tile.md#unroll-and-jam): wide boxes whose
+// points share loads. Every point's statements keep their order, so the
+// fields are the reference's bit for bit; the locals of an if, reads in a
+// ?:, coordinates, an InOut centre and order-free reductions each get a
+// lane of their own.
+STENCIL_KERNEL void jam2(In<float, 2> u, In<float, 2> c, InOut<float, 2> w,
+                         Out<double, 2> o, Max<float> peak, Sum<int64_t> odd) {
+  float acc = 0.0f;
+  for (int i = -3; i <= 3; ++i)
+    for (int j = -2; j <= 2; ++j)
+      acc += (c(i, 0) > 0.0f ? u(i, j) : 0.5f * u(i, -j)) * float(3 + i - j);
+  if (acc > 1.0f) {
+    float t = u(-3, 2) - u(3, -2);
+    acc = acc * 0.75f + t;
+  } else {
+    acc = acc - u(1, 1) * float(index(0) % 5);
+  }
+  w() = w() * 0.5f + acc;
+  o() = double(acc) / 3.0 + index(1);
+  peak = max(peak, acc);
+  odd += int64_t(acc * 1000.0f) % 2;
+}
+
+STENCIL_KERNEL void jam3(In<double, 3> u, Out<double, 3> v, Min<double> lo) {
+  double acc = 0.0;
+  for (int i = -1; i <= 1; ++i)
+    for (int j = -1; j <= 1; ++j)
+      for (int k = -2; k <= 2; ++k)
+        acc += u(i, j, k) * (1.0 + 0.125 * (i + j * k));
+  v() = acc;
+  lo = min(lo, acc - u());
+}

@@ -13,6 +13,9 @@
 //   bit; double histogram with fractional weights within the summation-order
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
 // - reload: an InOut value read after its own store in a ?: (seed 238).
+// - jam2, jam3: unroll-and-jam (4 points of the streamed dimension share
+//   their loads), bit for bit, with chunks of 0 (compiled), 1, 3, 4, 5 and 9
+//   points and grids whose interior is shorter than one group.
 //
 //   exactness --check-tuned
 //
@@ -184,6 +187,51 @@ void checkReload(example::Checker &C, int64_t N) {
   sameAs(C, "reload.s", S, R.s); // integer terms: every partial sum exact
 }
 
+template <class T, int R>
+stencil::HostGrid<T, R> randomGrid(stencil::Extents<R> E, unsigned Seed) {
+  stencil::HostGrid<T, R> G(E);
+  std::mt19937_64 Rng(Seed);
+  for (int64_t I = 0; I < G.size(); ++I)
+    G.data()[I] = T(std::uniform_real_distribution<double>(-1.0, 1.5)(Rng));
+  return G;
+}
+
+/// jam2 and jam3 (unroll-and-jam) against the reference bit for bit, with
+/// PointsPerThread (0: the compiled 4 or 8) such that chunks hold whole
+/// groups of 4 jammed points, a group and a remainder, or only a remainder.
+void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
+  const std::string P = "jam." + std::to_string(Rows) + "x" +
+                        std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
+  stencil::LaunchOptions Opts;
+  Opts.PointsPerThread = Ppt;
+  const stencil::Extents<2> E2{Rows, Cols};
+  const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E2, 1);
+  const stencil::HostGrid<float, 2> Cf = randomGrid<float, 2>(E2, 2);
+  stencil::HostGrid<float, 2> W = randomGrid<float, 2>(E2, 3);
+  stencil::HostGrid<double, 2> O = randomGrid<double, 2>(E2, 4);
+  stencil::Grid<float, 2> GW(W);
+  stencil::Grid<double, 2> GO(O);
+  float Peak = 0;
+  int64_t Odd = 0;
+  stencil::reference(jam2, U, Cf, W, O, Peak, Odd);
+  const gpu::jam2_result R2 = gpu::jam2(stencil::Grid<float, 2>(U),
+                                        stencil::Grid<float, 2>(Cf), GW, GO, Opts);
+  C.field((P + "w").c_str(), W, GW.download(), 0.0);
+  C.field((P + "o").c_str(), O, GO.download(), 0.0);
+  sameAs(C, P + "peak", Peak, R2.peak);
+  C.exact((P + "odd").c_str(), Odd, R2.odd);
+
+  const stencil::Extents<3> E3{Rows / 4 + 3, Cols / 8 + 3, 29};
+  const stencil::HostGrid<double, 3> U3 = randomGrid<double, 3>(E3, 5);
+  stencil::HostGrid<double, 3> V3 = randomGrid<double, 3>(E3, 6);
+  stencil::Grid<double, 3> GV3(V3);
+  double Lo = 0;
+  stencil::reference(jam3, U3, V3, Lo);
+  const gpu::jam3_result R3 = gpu::jam3(stencil::Grid<double, 3>(U3), GV3, Opts);
+  C.field((P + "v3").c_str(), V3, GV3.download(), 0.0);
+  sameAs(C, P + "lo", Lo, R3.lo);
+}
+
 /// Every check above, twice, with STENCIL_TUNE=1 and a fresh cache file:
 /// the first round tunes each launcher on its first launch (trial launches of
 /// the InOut and histogram kernels are undone), the second uses the shapes
@@ -200,6 +248,7 @@ void checkTuned(example::Checker &C) {
     checkCounts(C, 1000003);
     checkWeights(C, 1000003, 1000);
     checkReload(C, 100003);
+    checkJam(C, 67, 41, 0);
   }
   stencil::detail::TuneCache File;
   std::vector<std::string> Warnings;
@@ -207,7 +256,8 @@ void checkTuned(example::Checker &C) {
   C.holds("tuned.cache_written", Read && Warnings.empty(),
           Read ? std::to_string(File.entries().size()) + " entries"
                : "no file " + Cache);
-  for (const char *Kernel : {"extremes", "counts", "weights", "reload"}) {
+  for (const char *Kernel :
+       {"extremes", "counts", "weights", "reload", "jam2", "jam3"}) {
     bool Found = false;
     for (const stencil::detail::TuneEntry &E : File.entries())
       Found |= E.Kernel == Kernel;
@@ -238,6 +288,11 @@ int main(int argc, char **argv) {
     checkWeights(C, 1000003, 1000);
     checkWeights(C, 1000003, 200003);
     checkReload(C, 100003);
+    for (int Ppt : {0, 1, 3, 4, 5, 9})
+      checkJam(C, 67, 41, Ppt);
+    checkJam(C, 9, 7, 0);     // interior rows 3: a remainder only
+    checkJam(C, 11, 13, 0);   // 5 interior rows: one group and one point
+    checkJam(C, 1030, 517, 0);
     return C.finish();
   } catch (const std::exception &E) {
     std::fprintf(stderr, "exactness: %s\n", E.what());

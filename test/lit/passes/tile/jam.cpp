@@ -1,0 +1,88 @@
+// Unroll-and-jam (docs/passes/tile.md#unroll-and-jam): tile jams 4 points of
+// the streamed dimension when the In grids' loads per point fall to 0.6 of at
+// least 9; the emitter prints each statement for the 4 lanes in turn, every
+// element loaded once into a local, then the chunk's last points one at a
+// time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed.
+// RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
+// RUN: %stencilc %s --max-jam=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
+// RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: %stencilc %s --emit=ir -o %t.sir
+// RUN: %stencilc-opt %t.sir | FileCheck %s --check-prefix=IR
+// RUN: not %stencilc %s --max-jam=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void box(In<float, 2> u, InOut<float, 2> w, Max<float> peak) {
+  float acc = 0.0f;
+  for (int i = -1; i <= 1; ++i)
+    for (int j = -1; j <= 1; ++j)
+      acc += u(i, j);
+  if (acc > 0.0f) {
+    float t = u(-1, 1) - u(0, 2);
+    acc = acc + t * float(index(0));
+  }
+  w() = w() + acc;
+  peak = max(peak, acc);
+}
+
+STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
+  v() = u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1) + u();
+}
+
+// IR-LABEL: kernel box rank 2
+// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 4 jam 4 persistent
+// IR-LABEL: kernel star rank 2
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
+// OFF-LABEL: kernel box rank 2
+// OFF:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
+// REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.5 loads per point instead of 10
+// REPORT-NOT: kernel star: tile: {{.*}}unroll-and-jam
+// BAD: --max-jam=0 is outside 1 to 16
+
+// CHECK-LABEL: __global__ void __launch_bounds__(256) box_kernel(
+// CHECK:         Index at_ = chunk0_ * stride0_ + i1_;
+// CHECK-NEXT:    Index i0_ = chunk0_;
+// CHECK-NEXT:    #pragma unroll 1
+// CHECK-NEXT:    for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
+// The InOut centre of each lane, then each statement for lanes 0..3.
+// CHECK-NEXT:      float w_c_ = w[at_];
+// CHECK-NEXT:      float w_c1_ = w[at_ + stride0_];
+// CHECK-NEXT:      float w_c2_ = w[at_ + 2 * stride0_];
+// CHECK-NEXT:      float w_c3_ = w[at_ + 3 * stride0_];
+// CHECK:           float acc = 0.0f;
+// CHECK-NEXT:      float acc_j1 = 0.0f;
+// CHECK-NEXT:      float acc_j2 = 0.0f;
+// CHECK-NEXT:      float acc_j3 = 0.0f;
+// CHECK:           const float u_l0_ = u[at_ - stride0_ - 1];
+// CHECK-NEXT:      acc = (acc + u_l0_);
+// CHECK-NEXT:      const float u_l1_ = u[at_ - 1];
+// CHECK-NEXT:      acc_j1 = (acc_j1 + u_l1_);
+// Row i = 0 of lane 0 is row i = -1 of lane 1: loaded once.
+// CHECK:           acc = (acc + u_l1_);
+// CHECK-NEXT:      acc_j1 = (acc_j1 + u_l2_);
+// The if's locals are each lane's own, its reads come from the loads before
+// it (lane 1's u(-1, 1) is lane 0's u(0, 1)) or from its own (u(0, 2), not
+// read before the if, loaded inside it, for each lane); coordinates move with
+// the lane.
+// CHECK:           if ((acc > 0.0f)) {
+// CHECK-NEXT:        // jam.cpp:23
+// CHECK-NEXT:        const float u_l[[L0:[0-9]+]]_ = u[at_ + 2];
+// CHECK-NEXT:        float t = (u_l{{[0-9]+}}_ - u_l[[L0]]_);
+// CHECK:           if ((acc_j1 > 0.0f)) {
+// CHECK-NEXT:        const float u_l[[L1:[0-9]+]]_ = u[at_ + stride0_ + 2];
+// CHECK-NEXT:        float t_j1 = (u_l{{[0-9]+}}_ - u_l[[L1]]_);
+// CHECK:             acc_j1 = (acc_j1 + __fmul_rn(t_j1, static_cast<float>(static_cast<int>(i0_ + 1))));
+// CHECK:           w_c3_ = (w_c3_ + acc_j3);
+// CHECK-NEXT:      w[at_ + 3 * stride0_] = w_c3_;
+// CHECK:           peak = stencil::detail::reduceMaxOf(peak, acc_j3);
+// CHECK-NEXT:    }
+// The rest of the chunk, one point at a time, as without jam.
+// CHECK-NEXT:    #pragma unroll 1
+// CHECK-NEXT:    for (; i0_ < end0_; ++i0_, at_ += stride0_) {
+// CHECK-NEXT:      float w_c_ = w[at_];
+// CHECK:           acc = (acc + u[at_ - stride0_ - 1]);
+// CHECK-LABEL: __global__ void __launch_bounds__(256) star_kernel(
+// CHECK-NOT:     i0_ + 4 <= end0_
+// CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {

@@ -234,8 +234,8 @@ private:
     const std::string Where = "schedule: jam " + std::to_string(S.Jam) + ": ";
     if (S.Jam < 1 || S.Jam > 16)
       fail(Where + "the factor must be 1 to 16");
-    if (S.StreamDim < 0)
-      fail(Where + "needs a streamed dimension");
+    if (S.StreamDim < 0 && K.Rank != 1)
+      fail(Where + "needs a streamed dimension (or rank 1)");
     if (!K.Merged.empty())
       fail(Where + "merged records are read one point at a time");
     if (!K.Cached.empty())

@@ -163,9 +163,9 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   case ExprKind::Index: {
     int D = as<Index>(E)->Dim;
-    if (Lane > 0 && D == K.Sched.StreamDim)
+    if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0))
       return "static_cast<int>(i" + std::to_string(D) + "_ + " +
-             std::to_string(Lane) + ")";
+             std::to_string(Lane) + (K.Sched.StreamDim < 0 ? " * step0_)" : ")");
     return "static_cast<int>(i" + std::to_string(D) + "_)";
   }
   case ExprKind::Unary: {
@@ -212,7 +212,8 @@ std::string KernelEmitter::exprAs(const Expr &E, Type T) {
 //--- statements ----------------------------------------------------------
 
 void KernelEmitter::location(std::ostringstream &OS, const Stmt &S, int Depth) {
-  if (!S.Loc.valid() || Lane > 0) // jammed lanes: once per statement
+  // Jammed code: once per statement, before its loads (jammedPoints).
+  if (!S.Loc.valid() || Lane > 0 || (Lane == 0 && Depth == HoldLoadsAt))
     return;
   if (Opts.LineDirectives)
     OS << "#line " << S.Loc.Line << " \"" << SpecFile << "\"\n";

@@ -123,6 +123,20 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   std::string Thread = "(Index(blockIdx." + A + ") * Index(blockDim." + A +
                        ") + Index(threadIdx." + A + "))";
   std::string Step = "Index(gridDim." + A + ") * Index(blockDim." + A + ")";
+  if (D != K.Sched.StreamDim && K.Sched.Jam > 1 && K.Sched.StreamDim < 0) {
+    // Rank 1, jammed: groups of Jam points a grid stride apart (their loads
+    // issued together), then the thread's last points one at a time. The
+    // bound is compared in 64 bits: Jam grid strides may pass INT_MAX.
+    const std::string Last = std::to_string(K.Sched.Jam - 1);
+    return indent(Depth) + "const Index step0_ = " + Step + ";\n" +
+           indent(Depth) + "Index " + I + " = " + Lo + " + " + Thread + ";\n" +
+           indent(Depth) + "#pragma unroll 1\n" + indent(Depth) + "for (; int64_t(" +
+           I + ") + " + Last + " * int64_t(step0_) < int64_t(" + Hi + "); " + I +
+           " += " + std::to_string(K.Sched.Jam) + " * step0_) {\n" +
+           (UsesAt ? indent(Depth + 1) + "const Index at_ = " + I + ";\n" : "") +
+           Jammed + indent(Depth) + "}\n" + indent(Depth) + "for (; " + I +
+           " < " + Hi + "; " + I + " += step0_) {\n";
+  }
   if (D != K.Sched.StreamDim)
     return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
            "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
@@ -252,12 +266,34 @@ std::string KernelEmitter::jammedPoints(int Depth) {
   LoadScopes.emplace_back();
   for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
     OS << inOutLoads(Depth);
-  for (const StmtPtr &S : K.Body)
+  for (const StmtPtr &S : K.Body) {
+    // The statement's loads for every lane first, then the statement for
+    // each lane: the loads are in flight together.
+    std::ostringstream Lanes;
+    Lane = -1;
+    location(OS, *S, Depth);
+    HoldLoadsAt = Depth;
     for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
-      stmt(OS, *S, Depth);
+      stmt(Lanes, *S, Depth);
+    HoldLoadsAt = -1;
+    flushLoads(OS, Depth);
+    OS << Lanes.str();
+  }
   Lane = -1;
   LoadScopes.clear();
   return OS.str();
+}
+
+/// How far lane Lane's point is from lane 0's: Lane points along the
+/// streamed dimension, or (rank 1, not streamed) Lane grid strides.
+std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
+  if (Lane <= 0)
+    return "";
+  if (K.Sched.StreamDim >= 0) {
+    Offsets[K.Sched.StreamDim] += Lane;
+    return "";
+  }
+  return Lane == 1 ? " + step0_" : " + " + std::to_string(Lane) + " * step0_";
 }
 
 /// The linear index of the lane's point (at_ outside jammed code).
@@ -265,8 +301,8 @@ std::string KernelEmitter::pointAddress() {
   if (Lane <= 0)
     return "at_";
   std::vector<int> Offsets(K.Rank, 0);
-  Offsets[K.Sched.StreamDim] = Lane;
-  return offsetExpr(Offsets);
+  const std::string Strides = laneShift(Offsets);
+  return offsetExpr(Offsets) + Strides;
 }
 
 /// A read in jammed code: the local holding the element, loaded by the
@@ -276,8 +312,9 @@ std::string KernelEmitter::pointAddress() {
 /// of a branch never leaves the grid.
 std::string KernelEmitter::jamRead(const GridRead &G) {
   std::vector<int> Offsets = G.Offsets;
-  Offsets[K.Sched.StreamDim] += Lane;
-  const std::string Address = G.Grid + "[" + offsetExpr(Offsets) + "]";
+  const std::string Strides = laneShift(Offsets);
+  const std::string Address =
+      G.Grid + "[" + offsetExpr(Offsets) + Strides + "]";
   for (auto Scope = LoadScopes.rbegin(); Scope != LoadScopes.rend(); ++Scope) {
     auto It = Scope->find(Address);
     if (It != Scope->end())
@@ -294,8 +331,11 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
   return Name;
 }
 
-/// The loads the statement about to be printed reads, declared before it.
+/// The loads the statement about to be printed reads, declared before it
+/// (in a block of its own; at the top of jammed code, before all its lanes).
 void KernelEmitter::flushLoads(std::ostringstream &OS, int Depth) {
+  if (Depth == HoldLoadsAt)
+    return; // jammedPoints declares them before the statement's lanes
   for (const std::string &L : PendingLoads)
     OS << indent(Depth) << L << "\n";
   PendingLoads.clear();

@@ -133,6 +133,7 @@ private:
 
   //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
   std::string jammedPoints(int Depth);
+  std::string laneShift(std::vector<int> &Offsets) const;
   std::string pointAddress();
   std::string jamRead(const ir::GridRead &G);
   void flushLoads(std::ostringstream &OS, int Depth);
@@ -187,6 +188,7 @@ private:
   /// being printed needs before it (flushLoads).
   std::vector<std::map<std::string, std::string>> LoadScopes;
   std::vector<std::string> PendingLoads;
+  int HoldLoadsAt = -1; ///< depth whose loads jammedPoints declares itself
   int LoadCount = 0;
   std::string OptsName = "opts";
   SmemCacheLowering Cache{K};

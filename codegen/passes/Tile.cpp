@@ -77,9 +77,13 @@ double jamLoadsPerPoint(const Kernel &K, int D, int Jam) {
 }
 
 int chooseJam(const Kernel &K, const Schedule &S, int MaxJam) {
-  if (S.StreamDim < 0 || MaxJam < 2 || !K.Merged.empty() || K.hasHistograms())
+  if (MaxJam < 2 || !K.Merged.empty() || K.hasHistograms())
     return 1;
   const int Jam = std::min(4, MaxJam);
+  if (K.Rank == 1 && S.StreamDim < 0)
+    return Jam; // bytes in flight: Jam points' loads issued together
+  if (S.StreamDim < 0)
+    return 1;
   const double Alone = jamLoadsPerPoint(K, S.StreamDim, 1);
   const double Jammed = jamLoadsPerPoint(K, S.StreamDim, Jam);
   return Alone >= 9 && Jammed <= 0.6 * Alone ? Jam : 1;
@@ -156,7 +160,11 @@ public:
     K.Sched = chooseSchedule(K);
     K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
     std::string Why = describe(K, K.Sched);
-    if (K.Sched.Jam > 1) {
+    if (K.Sched.Jam > 1 && K.Sched.StreamDim < 0) {
+      Why += "; unroll-and-jam " + std::to_string(K.Sched.Jam) +
+             ": each thread loads " + std::to_string(K.Sched.Jam) +
+             " points a grid stride apart together";
+    } else if (K.Sched.Jam > 1) {
       // A chunk holds at least one group of jammed points.
       K.Sched.PointsPerThread = std::max(K.Sched.PointsPerThread, K.Sched.Jam);
       Why = describe(K, K.Sched) + "; unroll-and-jam " +

@@ -20,7 +20,8 @@
 //  - unroll-and-jam along the streamed dimension (Schedule::Jam, up to
 //    --max-jam, 4 by default) when the In grids' loads per point would fall
 //    to 0.6 of at least 9: wide box stencils, which are bound by loads from
-//    L1, not by DRAM.
+//    L1, not by DRAM; and for every rank-1 kernel, 4 points a grid stride
+//    apart per iteration, for the bytes in flight.
 // (measured: docs/passes/tile.md#measurements)
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
 // one kernel (the persistent grid still follows the rule above), and

@@ -55,13 +55,18 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:      float acc_j1 = 0.0f;
 // CHECK-NEXT:      float acc_j2 = 0.0f;
 // CHECK-NEXT:      float acc_j3 = 0.0f;
-// CHECK:           const float u_l0_ = u[at_ - stride0_ - 1];
-// CHECK-NEXT:      acc = (acc + u_l0_);
+// A statement's loads for all lanes, then the statement for each lane.
+// CHECK:           // jam.cpp:21
+// CHECK-NEXT:      const float u_l0_ = u[at_ - stride0_ - 1];
 // CHECK-NEXT:      const float u_l1_ = u[at_ - 1];
+// CHECK-NEXT:      const float u_l2_ = u[at_ + stride0_ - 1];
+// CHECK-NEXT:      const float u_l3_ = u[at_ + 2 * stride0_ - 1];
+// CHECK-NEXT:      acc = (acc + u_l0_);
 // CHECK-NEXT:      acc_j1 = (acc_j1 + u_l1_);
 // Row i = 0 of lane 0 is row i = -1 of lane 1: loaded once.
 // CHECK:           acc = (acc + u_l1_);
 // CHECK-NEXT:      acc_j1 = (acc_j1 + u_l2_);
+// CHECK-NEXT:      acc_j2 = (acc_j2 + u_l3_);
 // The if's locals are each lane's own, its reads come from the loads before
 // it (lane 1's u(-1, 1) is lane 0's u(0, 1)) or from its own (u(0, 2), not
 // read before the if, loaded inside it, for each lane); coordinates move with

@@ -12,10 +12,10 @@ STENCIL_KERNEL void triad(In<float, 1> a, In<float, 1> b, Out<float, 1> c, float
   c() = a() + s * b();
 }
 // CHECK-LABEL: kernel triad rank 1
-// CHECK:         schedule block (256, 1, 1) points-per-thread 4{{$}}
+// CHECK:         schedule block (256, 1, 1) points-per-thread 4 jam 4{{$}}
 STENCIL_KERNEL void total(In<float, 1> a, Sum<float> t) { t += a(); }
 // CHECK-LABEL: kernel total rank 1
-// CHECK:         schedule block (256, 1, 1) persistent{{$}}
+// CHECK:         schedule block (256, 1, 1) jam 4 persistent{{$}}
 STENCIL_KERNEL void relax(InOut<float, 3> q, Sum<float, double> t) {
   q() = 0.5f * q();
   t += q();

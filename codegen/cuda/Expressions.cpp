@@ -221,12 +221,16 @@ void KernelEmitter::location(std::ostringstream &OS, const Stmt &S, int Depth) {
 }
 
 void KernelEmitter::block(std::ostringstream &OS, const Block &B, int Depth) {
-  if (Lane >= 0) // a jammed block's loads are its own
+  if (Lane >= 0) { // a jammed block's loads are its own
     LoadScopes.emplace_back();
+    PendingLoads.emplace_back();
+  }
   for (const StmtPtr &S : B)
     stmt(OS, *S, Depth);
-  if (Lane >= 0)
+  if (Lane >= 0) {
     LoadScopes.pop_back();
+    PendingLoads.pop_back();
+  }
 }
 
 // Each statement prints its expressions before its text: in jammed code

@@ -264,6 +264,7 @@ std::string KernelEmitter::jammedPoints(int Depth) {
     return "";
   std::ostringstream OS;
   LoadScopes.emplace_back();
+  PendingLoads.emplace_back();
   for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
     OS << inOutLoads(Depth);
   for (const StmtPtr &S : K.Body) {
@@ -281,6 +282,7 @@ std::string KernelEmitter::jammedPoints(int Depth) {
   }
   Lane = -1;
   LoadScopes.clear();
+  PendingLoads.clear();
   return OS.str();
 }
 
@@ -326,8 +328,8 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
   while (Taken.count(Name));
   Taken.insert(Name);
   LoadScopes.back()[Address] = Name;
-  PendingLoads.push_back("const " + cxxType(K.findParam(G.Grid)->Elem) + " " +
-                         Name + " = " + Address + ";");
+  PendingLoads.back().push_back("const " + cxxType(K.findParam(G.Grid)->Elem) +
+                                " " + Name + " = " + Address + ";");
   return Name;
 }
 
@@ -336,9 +338,11 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
 void KernelEmitter::flushLoads(std::ostringstream &OS, int Depth) {
   if (Depth == HoldLoadsAt)
     return; // jammedPoints declares them before the statement's lanes
-  for (const std::string &L : PendingLoads)
+  if (PendingLoads.empty())
+    return; // not jammed
+  for (const std::string &L : PendingLoads.back())
     OS << indent(Depth) << L << "\n";
-  PendingLoads.clear();
+  PendingLoads.back().clear();
 }
 
 } // namespace stencilc::cuda

@@ -184,10 +184,10 @@ private:
   int Lane = -1;
   std::map<std::pair<std::string, int>, std::string> LaneNames;
   /// Jammed code loads each grid element once into a local: the loads made,
-  /// by address, one map per open block; and the declarations the statement
-  /// being printed needs before it (flushLoads).
+  /// by address, one map per open block; and per open block, the
+  /// declarations its statement being printed needs before it (flushLoads).
   std::vector<std::map<std::string, std::string>> LoadScopes;
-  std::vector<std::string> PendingLoads;
+  std::vector<std::vector<std::string>> PendingLoads;
   int HoldLoadsAt = -1; ///< depth whose loads jammedPoints declares itself
   int LoadCount = 0;
   std::string OptsName = "opts";

@@ -19,7 +19,7 @@ STENCIL_KERNEL void box(In<float, 2> u, InOut<float, 2> w, Max<float> peak) {
   for (int i = -1; i <= 1; ++i)
     for (int j = -1; j <= 1; ++j)
       acc += u(i, j);
-  if (acc > 0.0f) {
+  if (acc > u(-2, 0)) {
     float t = u(-1, 1) - u(0, 2);
     acc = acc + t * float(index(0));
   }
@@ -37,7 +37,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // OFF-LABEL: kernel box rank 2
 // OFF:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
-// REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.5 loads per point instead of 10
+// REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.75 loads per point instead of 11
 // REPORT-NOT: kernel star: tile: {{.*}}unroll-and-jam
 // BAD: --max-jam=0 is outside 1 to 16
 
@@ -71,11 +71,15 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // it (lane 1's u(-1, 1) is lane 0's u(0, 1)) or from its own (u(0, 2), not
 // read before the if, loaded inside it, for each lane); coordinates move with
 // the lane.
-// CHECK:           if ((acc > 0.0f)) {
+// A load of an if's condition that no earlier statement made comes before
+// all the lanes of the if, not inside an earlier lane's block.
+// CHECK:           // jam.cpp:22
+// CHECK-NEXT:      const float u_l[[C0:[0-9]+]]_ = u[at_ - 2 * stride0_];
+// CHECK-NEXT:      if ((acc > u_l[[C0]]_)) {
 // CHECK-NEXT:        // jam.cpp:23
 // CHECK-NEXT:        const float u_l[[L0:[0-9]+]]_ = u[at_ + 2];
 // CHECK-NEXT:        float t = (u_l{{[0-9]+}}_ - u_l[[L0]]_);
-// CHECK:           if ((acc_j1 > 0.0f)) {
+// CHECK:           if ((acc_j1 > u_l4_)) {
 // CHECK-NEXT:        const float u_l[[L1:[0-9]+]]_ = u[at_ + stride0_ + 2];
 // CHECK-NEXT:        float t_j1 = (u_l{{[0-9]+}}_ - u_l[[L1]]_);
 // CHECK:             acc_j1 = (acc_j1 + __fmul_rn(t_j1, static_cast<float>(static_cast<int>(i0_ + 1))));

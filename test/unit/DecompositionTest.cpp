@@ -65,8 +65,9 @@ TEST(Decomposition, SlabErrors) {
   EXPECT_EQ(slabError(slabRows(10, 3), 10, Halo{1, 2}), "");
   EXPECT_NE(slabError({}, 10, Halo{}), "");
   // More pieces than rows: a piece would own nothing.
-  EXPECT_NE(slabError(slabRows(3, 4), 3, Halo{}).find("piece 3 owns rows [3, 3)"),
-            std::string::npos);
+  EXPECT_NE(
+      slabError(slabRows(3, 4), 3, Halo{}).find("piece 3 owns rows [3, 3)"),
+      std::string::npos);
   EXPECT_NE(slabError(slabRows({4, 4}), 10, Halo{}).find("rows [0, 8)"),
             std::string::npos);
   EXPECT_NE(slabError(slabRows(10, 2), 10, Halo{-1, 0}).find("negative"),

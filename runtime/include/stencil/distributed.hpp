@@ -167,6 +167,13 @@ private:
   std::vector<detail::RowRange> Slabs;
 };
 
+/// What a distributed grid's halo exchanges have copied so far.
+struct HaloTraffic {
+  uint64_t Exchanges = 0; ///< exchangeHalos calls that copied something
+  uint64_t Copies = 0;    ///< cudaMemcpyAsync / cudaMemcpyPeerAsync calls
+  uint64_t Bytes = 0;
+};
+
 /// A grid of extents Decomposition::extents() stored as one stencil::Grid
 /// per piece on the piece's device. Piece p holds the rows it owns plus the
 /// halo, Halo::Lo rows below and Halo::Hi above (fewer at the grid's ends),
@@ -229,6 +236,9 @@ public:
   }
   /// The global row of piece P's local row 0.
   int64_t origin(int P) const { return held(P).Begin; }
+  /// The copies the halo exchanges made (tests check that a launch which
+  /// reads nothing new copies nothing).
+  const HaloTraffic &traffic() const { return Traffic; }
 
   /// Uploads every piece's rows, halo included, from a host grid of the
   /// whole extents; every halo is then current.
@@ -304,6 +314,7 @@ public:
     if (Plan.empty())
       return;
     copy(Who, Plan, Stream);
+    ++Traffic.Exchanges;
     for (const Side &S : Plan)
       Halos.record(S.Piece, S.Which, S.Width, S.Copies, Epochs);
     for (const Side &S : Plan)
@@ -324,6 +335,7 @@ public:
     std::swap(A.Halos, B.Halos);
     std::swap(A.Ready, B.Ready);
     std::swap(A.Done, B.Done);
+    std::swap(A.Traffic, B.Traffic);
   }
 
 private:
@@ -456,6 +468,8 @@ private:
                                                    Stream),
                                Who);
           Fed.insert({C.Src, P});
+          ++Traffic.Copies;
+          Traffic.Bytes += Bytes;
         }
       STENCIL_CUDA_CHECK(cudaEventRecord(event(Done, P, Who), Stream), Who);
     }
@@ -473,6 +487,7 @@ private:
   mutable detail::ChangeTracker Changes;
   mutable detail::HaloState Halos;
   mutable std::vector<cudaEvent_t> Ready, Done;
+  mutable HaloTraffic Traffic;
 };
 
 namespace detail {

@@ -24,13 +24,13 @@
 namespace stencil {
 namespace detail {
 
-#ifdef __CUDACC__
-
 /// Source pointers of one record array (merge-arrays), by value.
 template <class T> struct RecordSources {
   static constexpr int MaxFields = 32;
   const T *Field[MaxFields];
 };
+
+#ifdef __CUDACC__
 
 /// Dst[p * Fields + f] = Src.Field[f][p], zero for the padding fields.
 template <class T>
@@ -95,6 +95,9 @@ public:
     packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(
         Rec.Data, Src, int(Grids.size()), Fields, Points);
     STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
+#else // host-only compilation (test/unit/DistGridTest.cpp): nothing to pack
+    (void)Src;
+    (void)Stream;
 #endif
     return Rec.Data;
   }

@@ -12,22 +12,23 @@
 //      whose source rows changed since);
 //   3. runs the plain launcher (async:: where there is one) on every piece,
 //      on the piece's device, over the part of the domain the piece owns, in
-//      the piece's local rows (a LaunchOptions region);
+//      the piece's local rows (a LaunchOptions region), with the piece's
+//      global origin in LaunchOptions::Origin;
 //   4. combines the pieces' reductions in piece order: sums in the device
 //      accumulator type (wrapping for integers) and converted once as the
 //      plain launcher converts, Min/Max with the reductions' own exact fold.
 //      Histograms are added to by every piece's launch (all pieces on the
 //      histogram's device; others are refused at run time).
-// So the kernel code and the per-piece launch are the one-GPU ones.
+// So the kernel code and the per-piece launch are the one-GPU ones, but for
+// index(d), which with --distributed adds the launch's Origin (dom_.Origin;
+// Expressions.cpp) to the coordinate.
 //
 // Refused with a static_assert when called (the overload is declared so that
-// the message names the reason): kernels that read index(d), which would
-// need the piece's global origin inside the kernel, and kernels with boundary
-// rules, whose shell would need the pieces' global position. Both are "not
-// supported yet" (docs/distributed.md).
+// the message names the reason): kernels with boundary rules, whose shell
+// would need the pieces' global position and exchanges across the grid's
+// ends. "Not supported yet" (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/IRVisitor.h"
 #include "codegen/cuda/KernelEmitter.h"
 
 #include <sstream>
@@ -39,12 +40,6 @@ using namespace ir;
 
 /// Why the kernel cannot run on distributed grids yet; empty when it can.
 std::string KernelEmitter::distributedRefusal() const {
-  bool UsesIndex = false;
-  forEachExpr(K.Body,
-              [&](const Expr &E) { UsesIndex |= E->Kind == ExprKind::Index; });
-  if (UsesIndex)
-    return "kernels that read index(d) (the coordinates of the point) need "
-           "the global origin of each piece";
   if (K.hasBoundary())
     return "kernels with boundary rules need the pieces' global position "
            "for their shell";

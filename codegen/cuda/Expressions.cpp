@@ -160,8 +160,13 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
   }
   case ExprKind::Index: {
-    int D = as<Index>(E)->Dim;
-    return "static_cast<int>(i" + std::to_string(D) + "_)";
+    const std::string I = "i" + std::to_string(as<Index>(E)->Dim) + "_";
+    // --distributed: a piece's point 0 is at dom_.Origin in the whole grid
+    // (DistributedLauncher.cpp; kernels with boundary rules are refused there).
+    if (Opts.Distributed && !K.hasBoundary())
+      return "static_cast<int>(" + I + " + dom_.Origin[" +
+             std::to_string(as<Index>(E)->Dim) + "])";
+    return "static_cast<int>(" + I + ")";
   }
   case ExprKind::Unary: {
     const Unary *U = as<Unary>(E);

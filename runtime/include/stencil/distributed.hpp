@@ -578,7 +578,8 @@ public:
   /// 0 when none does (its empty launch returns the reductions' identities).
   bool runs(int P) const { return !empty(P) || (P == 0 && AllEmpty); }
   /// The options of piece P's launch: the caller's, with the piece's part of
-  /// the domain as the region, in the piece's local rows.
+  /// the domain as the region, in the piece's local rows, and the piece's
+  /// place in the whole grid added to the origin (index(d)).
   LaunchOptions options(int P) const {
     LaunchOptions O = Opts;
     O.HasRegion = true;
@@ -587,6 +588,7 @@ public:
                         heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin);
     O.Lo[0] = Rows.Begin;
     O.Hi[0] = Rows.End;
+    O.Origin[0] += heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin;
     for (int D = 1; D < R; ++D) {
       O.Lo[D] = Global.Lo[D];
       O.Hi[D] = Global.Hi[D];

@@ -37,3 +37,13 @@ STENCIL_KERNEL void census(In<double, 2> u, Histogram<int> h, Sum<int> n, int nb
   h[b] += 1;
   n += b;
 }
+
+// Coordinates: on a piece, index(d) is the point's place in the whole grid.
+STENCIL_KERNEL void coords(Out<double, 2> u, Sum<double> s, Max<int> top, double dx,
+                           double dy) {
+  double x = -1.0 + dx * index(0);
+  double y = -1.0 + dy * index(1);
+  u() = x * x - y;
+  s += x * x + y + 1.0; // terms >= 0: a sum far from zero
+  top = max(top, index(0) * 1000 + index(1));
+}

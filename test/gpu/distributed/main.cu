@@ -17,6 +17,8 @@
 //   grid.
 // - relax (InOut in place, reading another grid's neighbours, Min) and
 //   census (a histogram every piece adds to, an integer Sum): exact.
+// - coords: index(d) on a piece is the point's place in the whole grid
+//   (LaunchOptions::Origin), also over a region.
 // - The halo bookkeeping: a grid just scattered, or read again unchanged,
 //   copies nothing; a grid read only at the centre along dimension 0 is
 //   never exchanged; a written grid is.
@@ -230,6 +232,35 @@ void checkRelaxCensus(example::Checker &C, const stencil::Extents<2> &E,
   sameField(C, P + "census.bins_vs_reference", hr, h.download());
 }
 
+void checkCoords(example::Checker &C, const stencil::Extents<2> &E,
+                 const std::string &Cut, const stencil::Decomposition<2> &D) {
+  const std::string P = "coords." + Cut + ".";
+  const double Dx = 2.0 / double(E[0] - 1), Dy = 2.0 / double(E[1] - 1);
+  const stencil::HostGrid<double, 2> U0 = pattern<double, 2>(E, 7);
+  for (int Boxed = 0; Boxed < 2; ++Boxed) {
+    const stencil::Region<2> Box{{2, 1}, {E[0] - 1, E[1] - 3}};
+    const stencil::LaunchOptions O = Boxed ? stencil::region(Box) : stencil::LaunchOptions{};
+    const std::string Q = P + (Boxed ? "region." : "");
+    stencil::Grid<double, 2> u1(U0);
+    stencil::DistGrid<double, 2> u(D, gpu::coords_halo, U0);
+    stencil::HostGrid<double, 2> ur = U0;
+    const gpu::coords_result One = gpu::coords(u1, Dx, Dy, O);
+    const gpu::coords_result Dist = gpu::coords(u, Dx, Dy, O);
+    double S = 0;
+    int Top = 0;
+    if (Boxed)
+      stencil::reference(Box, coords, ur, S, Top, Dx, Dy);
+    else
+      stencil::reference(coords, ur, S, Top, Dx, Dy);
+    const stencil::HostGrid<double, 2> Got = u.gather();
+    sameField(C, Q + "u_vs_one_grid", u1.download(), Got);
+    sameField(C, Q + "u_vs_reference", ur, Got);
+    C.exact((Q + "max").c_str(), One.top, Dist.top);
+    C.exact((Q + "max_vs_reference").c_str(), Top, Dist.top);
+    C.scalar((Q + "sum_vs_reference").c_str(), S, Dist.s, 1e-12);
+  }
+}
+
 template <class F>
 void refused(example::Checker &C, const char *What, const char *Expect, F &&Fn) {
   try {
@@ -275,6 +306,8 @@ int main(int argc, char **argv) {
         check3d(C, E, Cut, D, 3);
     for (const auto &[Cut, D] : cuts<2>(stencil::Extents<2>{31, 17}))
       checkRelaxCensus(C, stencil::Extents<2>{31, 17}, Cut, D);
+    for (const auto &[Cut, D] : cuts<2>(stencil::Extents<2>{29, 19}))
+      checkCoords(C, stencil::Extents<2>{29, 19}, Cut, D);
     checkErrors(C);
     return C.finish();
   } catch (const std::exception &E) {

@@ -2,13 +2,15 @@
 // the grids are cut alike, exchanges the halo rows each grid is read at along
 // dimension 0, runs the one-grid launcher on every piece over its owned rows
 // and combines the reductions in piece order. Kernels it cannot take yet
-// (index(d), boundary rules) get an overload that fails to compile when
-// called. Without the flag nothing of it is emitted.
+// (boundary rules) get an overload that fails to compile when called.
+// index(d) adds the piece's origin in the whole grid. Without the flag
+// nothing of it is emitted.
 // RUN: %stencilc %s --distributed -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
 // RUN: FileCheck %s --check-prefix=HDR < %t.h
 // RUN: %stencilc %s -o %t.plain.cu --header %t.plain.h
 // RUN: cat %t.plain.h %t.plain.cu | FileCheck %s --check-prefix=PLAIN
+// RUN: FileCheck %s --check-prefix=PLAINK < %t.plain.cu
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -100,18 +102,25 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Max<double> top, int
 // CHECK:         launch_.requireHistogramOnPieces("h", h);
 // CHECK:           parts_.add(bins(x.piece(piece_), h, n, launch_.options(piece_)));
 
-// index(d) needs each piece's global origin: refused, when called.
+// index(d) adds the launch's origin (each piece's place in the whole grid);
+// only with --distributed.
 STENCIL_KERNEL void ramp(Out<double, 2> u) { u() = double(index(0) + index(1)); }
-// HDR-LABEL: /// ramp over distributed grids: not supported yet:
-// HDR-NEXT:  /// kernels that read index(d) (the coordinates of the point) need the global origin of each piece.
-// HDR-NEXT:  template <class Unsupported_ = void>
-// HDR-NEXT:  void ramp(
-// HDR-NEXT:      stencil::DistGrid<double, 2>& u,
-// HDR-NEXT:      const stencil::LaunchOptions& opts = {}) {
-// HDR-NEXT:    static_assert(stencil::detail::UnsupportedDistributed<Unsupported_>,
-// HDR-NEXT:      "stencil: ramp: distributed grids are not supported yet for this kernel: kernels that read index(d)
+// CHECK-LABEL: __global__ void __launch_bounds__({{[0-9]+}}) ramp_kernel(
+// CHECK:         u[at_] = static_cast<double>((static_cast<int>(i0_ + dom_.Origin[0]) + static_cast<int>(i1_ + dom_.Origin[1])));
+// CHECK-LABEL:   stencil::DistGrid<double, 2>& u,
+// CHECK:           ramp(u.piece(piece_), launch_.options(piece_));
+// PLAINK-LABEL: ramp_kernel(
+// PLAINK:        u[at_] = static_cast<double>((static_cast<int>(i0_) + static_cast<int>(i1_)));
+// PLAIN-NOT:     Origin
 
-// Boundary rules: refused likewise.
+// Boundary rules need the pieces' global position: refused, when called.
 STENCIL_KERNEL void wrap(In<double, 1, Periodic> a, Out<double, 1> b) { b() = a(-1) + a(1); }
 // HDR-LABEL: /// wrap over distributed grids: not supported yet:
 // HDR-NEXT:  /// kernels with boundary rules need the pieces' global position for their shell.
+// HDR-NEXT:  template <class Unsupported_ = void>
+// HDR-NEXT:  void wrap(
+// HDR-NEXT:      const stencil::DistGrid<double, 1>& a,
+// HDR-NEXT:      stencil::DistGrid<double, 1>& b,
+// HDR-NEXT:      const stencil::LaunchOptions& opts = {}) {
+// HDR-NEXT:    static_assert(stencil::detail::UnsupportedDistributed<Unsupported_>,
+// HDR-NEXT:      "stencil: wrap: distributed grids are not supported yet for this kernel: kernels with boundary rules

@@ -26,7 +26,7 @@ template <int R> void printPieces(const detail::DistLaunch<R> &L) {
     std::printf("piece %d device %d %s", P, L.device(P), L.runs(P) ? "runs" : "idle");
     for (int D = 0; D < R; ++D)
       std::printf(" [%lld,%lld)", (long long)O.Lo[D], (long long)O.Hi[D]);
-    std::printf("\n");
+    std::printf(" origin %lld\n", (long long)O.Origin[0]);
   }
 }
 
@@ -43,35 +43,37 @@ int main() {
   // A radius-1 kernel with halo 1: the interior, global rows [1, 9), per
   // piece in local rows (piece 1 holds global rows [3, 8), piece 2 [6, 10)).
   const detail::DistLaunch<2> L("k", D, Halo{1, 1}, {1, 1, 0}, {1, 1, 0}, LaunchOptions{});
-  // CHECK-NEXT: piece 0 device 0 runs [1,4) [1,5)
-  // CHECK-NEXT: piece 1 device 0 runs [1,4) [1,5)
-  // CHECK-NEXT: piece 2 device 1 runs [1,3) [1,5)
+  // CHECK-NEXT: piece 0 device 0 runs [1,4) [1,5) origin 0
+  // CHECK-NEXT: piece 1 device 0 runs [1,4) [1,5) origin 3
+  // CHECK-NEXT: piece 2 device 1 runs [1,3) [1,5) origin 6
   printPieces(L);
 
-  // A region in global coordinates that misses piece 0 and ends in piece 1.
-  const detail::DistLaunch<2> Part("k", D, Halo{1, 1}, {1, 1, 0}, {1, 1, 0},
-                                   region(Region<2>{{5, 2}, {7, 3}}));
-  // CHECK-NEXT: piece 0 device 0 idle [0,0) [2,3)
-  // CHECK-NEXT: piece 1 device 0 runs [2,4) [2,3)
-  // CHECK-NEXT: piece 2 device 1 idle [0,0) [2,3)
+  // A region in global coordinates that misses piece 0 and ends in piece 1;
+  // the caller's origin (a grid that is itself part of a larger one) adds.
+  LaunchOptions Box = region(Region<2>{{5, 2}, {7, 3}});
+  Box.Origin = {100, 0, 0};
+  const detail::DistLaunch<2> Part("k", D, Halo{1, 1}, {1, 1, 0}, {1, 1, 0}, Box);
+  // CHECK-NEXT: piece 0 device 0 idle [0,0) [2,3) origin 100
+  // CHECK-NEXT: piece 1 device 0 runs [2,4) [2,3) origin 103
+  // CHECK-NEXT: piece 2 device 1 idle [0,0) [2,3) origin 106
   printPieces(Part);
 
   // An empty region: piece 0 alone runs (its empty launch returns the
   // reductions' identities).
   const detail::DistLaunch<2> None("k", D, Halo{1, 1}, {1, 1, 0}, {1, 1, 0},
                                    region(Region<2>{{3, 1}, {3, 5}}));
-  // CHECK-NEXT: piece 0 device 0 runs [0,0) [1,5)
-  // CHECK-NEXT: piece 1 device 0 idle [0,0) [1,5)
-  // CHECK-NEXT: piece 2 device 1 idle [0,0) [1,5)
+  // CHECK-NEXT: piece 0 device 0 runs [0,0) [1,5) origin 0
+  // CHECK-NEXT: piece 1 device 0 idle [0,0) [1,5) origin 3
+  // CHECK-NEXT: piece 2 device 1 idle [0,0) [1,5) origin 6
   printPieces(None);
 
   // Uneven explicit slabs (rows [0,2) [2,7) [7,9)), a kernel reaching 2 rows
   // down and 0 up (interior [2, 9)), halo {2, 1}: piece 0 owns none of it.
   const Decomposition<1> U({9}, {0, 0, 0}, {2, 5, 2});
   const detail::DistLaunch<1> LU("k", U, Halo{2, 1}, {2, 0, 0}, {0, 0, 0}, LaunchOptions{});
-  // CHECK-NEXT: piece 0 device 0 idle [0,0)
-  // CHECK-NEXT: piece 1 device 0 runs [2,7)
-  // CHECK-NEXT: piece 2 device 0 runs [2,4)
+  // CHECK-NEXT: piece 0 device 0 idle [0,0) origin 0
+  // CHECK-NEXT: piece 1 device 0 runs [2,7) origin 0
+  // CHECK-NEXT: piece 2 device 0 runs [2,4) origin 5
   printPieces(LU);
 
   // CHECK-NEXT: stencil: k: the kernel reads 2 rows below and 1 above each point along dimension 0, but the distributed grids' halo is 1 below and 1 above; make them with at least stencil::Halo{2, 1}

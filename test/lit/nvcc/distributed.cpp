@@ -1,12 +1,12 @@
 // REQUIRES: nvcc
 // The --distributed launchers compile for sm_90 with warnings as errors, and
-// a program calling them compiles; calling the launcher of a kernel that
-// reads index(d) fails to compile with the reason.
+// a program calling them compiles; calling the launcher of a kernel with
+// boundary rules fails to compile with the reason.
 // RUN: %stencilc %s --distributed -o %t.cu --header %t.h
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c %t.cu -o %t.o
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -include %t.h -c %S/Inputs/distributed-calls.cu -o %t.calls.o
 // RUN: not %nvcc -include %t.h -DCALL_REFUSED -c %S/Inputs/distributed-calls.cu -o %t.refused.o 2>&1 | FileCheck %s
-// CHECK: stencil: ramp: distributed grids are not supported yet for this kernel: kernels that read index(d)
+// CHECK: stencil: wrap: distributed grids are not supported yet for this kernel: kernels with boundary rules
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -32,3 +32,5 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Min<double> low, int
 STENCIL_KERNEL void update(InOut<double, 2> u, In<double, 2> d) { u() = u() + d(1, 0); }
 
 STENCIL_KERNEL void ramp(Out<double, 2> u) { u() = double(index(0) + index(1)); }
+
+STENCIL_KERNEL void wrap(In<double, 2, Periodic> a, Out<double, 2> b) { b() = a(-1, 0) + a(1, 0); }

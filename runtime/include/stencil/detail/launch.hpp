@@ -36,6 +36,9 @@ template <int R> struct Domain {
   int64_t Lo[R];
   int64_t Hi[R];
   int64_t Stride[R]; ///< elements between neighbours along each dimension
+  /// LaunchOptions::Origin: what index(d) adds to the coordinate (in kernels
+  /// compiled with --distributed).
+  int64_t Origin[R];
   bool empty() const {
     for (int D = 0; D < R; ++D)
       if (Hi[D] <= Lo[D])
@@ -94,6 +97,7 @@ Domain<R> launchDomain(const char *Kernel, const Extents<R> &E,
   for (int D = 0; D < R; ++D) {
     Dom.Lo[D] = Opts.HasRegion ? Opts.Lo[D] : FootLo[D];
     Dom.Hi[D] = Opts.HasRegion ? Opts.Hi[D] : E[D] - FootHi[D];
+    Dom.Origin[D] = Opts.Origin[D];
   }
   if (!Opts.HasRegion || Dom.empty())
     return Dom;

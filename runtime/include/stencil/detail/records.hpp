@@ -72,7 +72,10 @@ public:
     }
     if (!Stale)
       return Rec.Data;
-    if (Points != Rec.CachedPoints || !Rec.Data) {
+    // Grown, never shrunk: pieces of a distributed grid that share a device
+    // (and differ in size by a row) must not free and allocate, which
+    // synchronises the device, at every launch.
+    if (Points > Rec.Capacity || !Rec.Data) {
       if (Rec.Data)
         STENCIL_CUDA_CHECK(cudaFree(Rec.Data), Kernel);
       Rec.Data = nullptr;
@@ -80,8 +83,9 @@ public:
           cudaMalloc(&Rec.Data,
                      size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
           Kernel);
-      Rec.CachedPoints = Points;
+      Rec.Capacity = std::max<int64_t>(Points, 1);
     }
+    Rec.CachedPoints = Points;
     RecordSources<T> Src{};
     Rec.Keys.clear();
     for (size_t I = 0; I < Grids.size(); ++I) {
@@ -109,6 +113,7 @@ private:
   struct Records {
     T *Data = nullptr;
     int64_t CachedPoints = -1;
+    int64_t Capacity = 0; ///< points Data has room for
     std::vector<std::pair<uint64_t, uint64_t>> Keys;
   };
   PerDevice<Records> PerDeviceRecords;

@@ -17,8 +17,9 @@ void calls(const stencil::Decomposition<2> &D2, const stencil::Decomposition<3> 
   (void)r;
   (void)s;
   (void)m;
-#ifdef CALL_REFUSED
   gpu::ramp(v);
+#ifdef CALL_REFUSED
+  gpu::wrap(u, v);
 #endif
 }
 

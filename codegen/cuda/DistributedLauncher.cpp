@@ -131,7 +131,9 @@ std::string KernelEmitter::pieceCall(const std::string &Callee) const {
   return S + "launch_.options(piece_))";
 }
 
-/// The pieces' reductions folded in piece order into result_.
+/// The pieces' reductions folded in piece order into result_. The sums'
+/// locals are NAME_total_: spec names cannot end in '_', and no fixed local
+/// (launch_, part_, result_, ...) ends so.
 std::string KernelEmitter::pieceCombine() const {
   std::ostringstream OS;
   OS << "  // The pieces' reductions in piece order: sums in the device "
@@ -142,14 +144,14 @@ std::string KernelEmitter::pieceCombine() const {
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Sum)
       OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name
-         << "_ = part_[0]." << P.Name << ";\n";
+         << "_total_ = part_[0]." << P.Name << ";\n";
   OS << "  for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {\n";
   for (const Param &P : K.Params) {
     const std::string Part = "part_[piece_]." + P.Name;
     if (P.Kind == ParamKind::Sum)
-      OS << "    " << P.Name << "_ = stencil::detail::wrapAdd(" << P.Name
-         << "_, static_cast<" << cxxType(deviceAccumType(P)) << ">(" << Part
-         << "));\n";
+      OS << "    " << P.Name << "_total_ = stencil::detail::wrapAdd(" << P.Name
+         << "_total_, static_cast<" << cxxType(deviceAccumType(P)) << ">("
+         << Part << "));\n";
     else if (P.Kind == ParamKind::Max || P.Kind == ParamKind::Min)
       OS << "    result_." << P.Name << " = stencil::detail::reduce"
          << (P.Kind == ParamKind::Max ? "Max" : "Min") << "Of(result_."
@@ -158,7 +160,7 @@ std::string KernelEmitter::pieceCombine() const {
   OS << "  }\n";
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Sum) {
-      std::string V = P.Name + "_";
+      std::string V = P.Name + "_total_";
       if (deviceAccumType(P) != P.Accum)
         V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
       OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)

@@ -52,12 +52,12 @@ STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
 // CHECK:           if (!launch_.runs(piece_))
 // CHECK:           const stencil::detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
 // CHECK-NEXT:      parts_.add(async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, launch_.options(piece_)));
-// CHECK:         double res_ = part_[0].res;
+// CHECK:         double res_total_ = part_[0].res;
 // CHECK-NEXT:    for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
-// CHECK-NEXT:      res_ = stencil::detail::wrapAdd(res_, static_cast<double>(part_[piece_].res));
+// CHECK-NEXT:      res_total_ = stencil::detail::wrapAdd(res_total_, static_cast<double>(part_[piece_].res));
 // CHECK-NEXT:      result_.peak = stencil::detail::reduceMaxOf(result_.peak, part_[piece_].peak);
 // CHECK-NEXT:    }
-// CHECK-NEXT:    result_.res = static_cast<double>(res_);
+// CHECK-NEXT:    result_.res = static_cast<double>(res_total_);
 // CHECK-NEXT:    return result_;
 
 // Sums in the device accumulator: a float sum adds the pieces in double and
@@ -72,13 +72,13 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
 // CHECK-LABEL:   const stencil::DistGrid<float, 1>& x,
 // CHECK:         const stencil::detail::DistLaunch<1> launch_(kernel_name_, x.decomposition(), x.halo(), {0, 0, 0}, {0, 0, 0}, opts);
 // CHECK-NOT:     exchangeHalos
-// CHECK:         double total_ = part_[0].total;
-// CHECK-NEXT:    int64_t count_ = part_[0].count;
-// CHECK:           total_ = stencil::detail::wrapAdd(total_, static_cast<double>(part_[piece_].total));
-// CHECK-NEXT:      count_ = stencil::detail::wrapAdd(count_, static_cast<int64_t>(part_[piece_].count));
+// CHECK:         double total_total_ = part_[0].total;
+// CHECK-NEXT:    int64_t count_total_ = part_[0].count;
+// CHECK:           total_total_ = stencil::detail::wrapAdd(total_total_, static_cast<double>(part_[piece_].total));
+// CHECK-NEXT:      count_total_ = stencil::detail::wrapAdd(count_total_, static_cast<int64_t>(part_[piece_].count));
 // CHECK-NEXT:      result_.lo = stencil::detail::reduceMinOf(result_.lo, part_[piece_].lo);
-// CHECK:         result_.total = static_cast<float>(static_cast<float>(total_));
-// CHECK-NEXT:    result_.count = static_cast<int>(count_);
+// CHECK:         result_.total = static_cast<float>(static_cast<float>(total_total_));
+// CHECK-NEXT:    result_.count = static_cast<int>(count_total_);
 
 // No reductions: the pieces' launches, nothing to wait for.
 STENCIL_KERNEL void copy3(In<float, 3> a, Out<float, 3> b) { b() = a(0, 1, -1) + a(-1, 0, 0); }

@@ -31,6 +31,16 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Min<double> low, int
 
 STENCIL_KERNEL void update(InOut<double, 2> u, In<double, 2> d) { u() = u() + d(1, 0); }
 
+// Reductions named like the launcher's own locals (part_, result_, ...) once
+// the '_' is added: the combine's locals must not collide with them.
+STENCIL_KERNEL void names(In<double, 1> x, Sum<double> part, Sum<int> result, Max<double> launch,
+                          Min<double> piece) {
+  part += x();
+  result += 1;
+  launch = max(launch, x());
+  piece = min(piece, x());
+}
+
 STENCIL_KERNEL void ramp(Out<double, 2> u) { u() = double(index(0) + index(1)); }
 
 STENCIL_KERNEL void wrap(In<double, 2, Periodic> a, Out<double, 2> b) { b() = a(-1, 0) + a(1, 0); }

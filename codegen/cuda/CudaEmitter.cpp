@@ -104,6 +104,8 @@ std::string KernelEmitter::headerDecl() const {
           "is this and get()).\n"
        << launcherSignature(/*WithDefault=*/true, /*Async=*/true)
        << ";\n} // namespace async\n";
+  if (Opts.Distributed)
+    OS << distributedDecl();
   return OS.str();
 }
 
@@ -132,6 +134,8 @@ std::string KernelEmitter::source() {
     OS << finalizeKernel() << resultReader();
   OS << "} // namespace\n\n";
   OS << launcher();
+  if (Opts.Distributed)
+    OS << distributedLauncher();
   return OS.str();
 }
 
@@ -213,7 +217,8 @@ EmitResult emitCuda(const Module &M, const EmitOptions &Opts) {
        "(device memory);\n"
     << "// reductions are returned; errors throw stencil::Error.\n"
     << "#pragma once\n\n#include <stencil/runtime.hpp>\n"
-    << (AnyHistograms ? "#include <stencil/histogram.hpp>\n" : "") << "\n"
+    << (AnyHistograms ? "#include <stencil/histogram.hpp>\n" : "")
+    << (Opts.Distributed ? "#include <stencil/distributed.hpp>\n" : "") << "\n"
     << "namespace " << Opts.Namespace << " {\n\n";
   for (const Kernel &K : M.Kernels)
     H << cuda::KernelEmitter(K, Opts, Spec).headerDecl() << "\n";

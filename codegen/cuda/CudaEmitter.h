@@ -27,6 +27,10 @@ struct EmitOptions {
   /// GPU rounds exactly as the CPU reference does: with contraction,
   /// -1 + dx*i at the boundary gives -4.4e-16 where the reference has 0.
   bool ContractFma = false;
+  /// Also declare and define, per kernel, a launcher over
+  /// stencil::DistGrid (stencil/distributed.hpp; DistributedLauncher.cpp).
+  /// Off, NAME.h and NAME.cu are what they were before distributed grids.
+  bool Distributed = false;
 };
 
 struct EmitResult {

@@ -162,11 +162,19 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
   }
   case ExprKind::Index: {
-    int D = as<Index>(E)->Dim;
+    const int D = as<Index>(E)->Dim;
+    std::string I = "i" + std::to_string(D) + "_";
+    // A jammed lane's point: Lane points along the streamed dimension, or
+    // (rank 1) Lane grid strides further.
     if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0))
-      return "static_cast<int>(i" + std::to_string(D) + "_ + " +
-             std::to_string(Lane) + (K.Sched.StreamDim < 0 ? " * step0_)" : ")");
-    return "static_cast<int>(i" + std::to_string(D) + "_)";
+      I += " + " + std::to_string(Lane) +
+           (K.Sched.StreamDim < 0 ? " * step0_" : "");
+    // --distributed: a piece's point 0 is at dom_.Origin in the whole grid
+    // (DistributedLauncher.cpp; kernels with boundary rules are refused there).
+    if (Opts.Distributed && !K.hasBoundary())
+      return "static_cast<int>(" + I + " + dom_.Origin[" + std::to_string(D) +
+             "])";
+    return "static_cast<int>(" + I + ")";
   }
   case ExprKind::Unary: {
     const Unary *U = as<Unary>(E);

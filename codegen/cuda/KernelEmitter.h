@@ -17,6 +17,9 @@
 //                    buffers, record packing, the launch and the readback
 //   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
 //                    domain and launch
+//   DistributedLauncher.cpp  --distributed: the launcher over
+//                    stencil::DistGrid, which runs the launcher above on
+//                    each piece
 //
 // SmemCacheLowering and HistogramEmitter carry out the smem-cache and
 // histogram decisions; the members above call into them.
@@ -150,7 +153,9 @@ private:
   std::string boundaryDoc() const;
 
   //--- the host launcher (Launcher.cpp) -------------------------------------
-  std::string launcherSignature(bool WithDefault, bool Async = false) const;
+  /// Distributed: grids as stencil::DistGrid (DistributedLauncher.cpp).
+  std::string launcherSignature(bool WithDefault, bool Async = false,
+                                bool Distributed = false) const;
   /// The launcher's parameters as arguments, the options last (Opts, or the
   /// launcher's own).
   std::string launcherArgumentNames(const std::string &Opts = "") const;
@@ -170,6 +175,18 @@ private:
   std::string launchArguments() const;
   std::string kernelLaunch() const;
   std::string readback() const;
+
+  //--- distributed grids (DistributedLauncher.cpp) --------------------------
+public:
+  std::string distributedDecl() const;
+  std::string distributedLauncher() const;
+
+private:
+  std::string distributedRefusal() const;
+  std::string distributedDoc() const;
+  std::string haloExchanges() const;
+  std::string pieceCall(const std::string &Callee) const;
+  std::string pieceCombine() const;
 
   const ir::Kernel &K;
   const EmitOptions &Opts;

@@ -29,13 +29,15 @@ using namespace ir;
 
 /// The launcher's signature; Async: the async:: launcher's, which returns
 /// a stencil::Pending of the result (kernels with self-resetting
-/// reductions only).
-std::string KernelEmitter::launcherSignature(bool WithDefault,
-                                             bool Async) const {
+/// reductions only); Distributed: the one over distributed grids
+/// (histograms stay stencil::Grid).
+std::string KernelEmitter::launcherSignature(bool WithDefault, bool Async,
+                                             bool Distributed) const {
   std::vector<std::string> Args;
   for (const Param &P : K.Params) {
     std::string T = cxxType(P.Elem);
-    std::string G = "stencil::Grid<" + T + ", " + std::to_string(P.Rank) + ">";
+    std::string G = (Distributed ? "stencil::DistGrid<" : "stencil::Grid<") +
+                    T + ", " + std::to_string(P.Rank) + ">";
     switch (P.Kind) {
     case ParamKind::In:
       Args.push_back("const " + G + "& " + P.Name);

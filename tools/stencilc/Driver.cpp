@@ -91,6 +91,13 @@ cl::opt<bool>
                    cl::desc("Emit #line directives pointing into the spec"),
                    cl::cat(InputCat));
 
+cl::opt<bool> Distributed(
+    "distributed",
+    cl::desc("Also emit, per kernel, a launcher over stencil::DistGrid "
+             "(grids cut into slabs across devices, halos exchanged; "
+             "docs/distributed.md)"),
+    cl::cat(InputCat));
+
 cl::opt<char>
     OptLevel("O",
              cl::desc("Optimisation level: -O0 (no passes) or -O2 (default)"),
@@ -451,6 +458,7 @@ int toolMain(int Argc, char **Argv) {
   EO.Namespace = Namespace;
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
+  EO.Distributed = Distributed;
   if (Report == ReportKind::Ptxas && !reportWithPtxas(*M, EO, *Nvcc, Includes))
     return InternalError;
   if (Report == ReportKind::Remarks)

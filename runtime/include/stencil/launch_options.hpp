@@ -34,6 +34,11 @@ struct LaunchOptions {
   ::stencil::HistogramLowering HistogramLowering =
       ::stencil::HistogramLowering::Auto;
   cudaStream_t Stream = 0;
+  /// The coordinates of the grids' point 0 in a larger grid: index(d) reads
+  /// the point's coordinate plus Origin[d]. Set per piece by the launchers
+  /// over distributed grids (stencilc --distributed, which alone emits
+  /// kernels that read it; other launchers ignore it).
+  std::array<int64_t, 3> Origin{};
 };
 
 /// Options that run a kernel over Box instead of its interior.

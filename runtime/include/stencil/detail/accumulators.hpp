@@ -12,6 +12,7 @@
 #ifndef STENCIL_DETAIL_ACCUMULATORS_HPP
 #define STENCIL_DETAIL_ACCUMULATORS_HPP
 
+#include <stencil/detail/per_device.hpp>
 #include <stencil/detail/result_ring.hpp>
 #include <stencil/error.hpp>
 #include <stencil/profiler.hpp>
@@ -32,49 +33,62 @@ namespace detail {
 /// block, collectSlots) combines them, writes the totals to the launch's
 /// ring entry and puts the identities back, so a launch makes no
 /// host-to-device initialisation and no device-to-host copy. Owned by one
-/// launcher; never freed (as Scratch). The launches of one launcher must be
-/// ordered (one stream, or synchronised streams): they share the slots.
+/// launcher, one set per device; never freed (as Scratch). The launches of
+/// one launcher on one device must be ordered (one stream, or synchronised
+/// streams): they share the slots.
 template <class Slots, class Totals> class SelfResettingAccumulators {
 public:
-  /// Allocates the slots and the ring on first use and sets the slots to
-  /// Identity.
+  /// Allocates the slots and the ring on first use on the current device
+  /// and sets the slots to Identity.
   void prepare(const char *Kernel, const Slots &Identity) {
-    if (Device)
+    State &S = States.current(Kernel);
+    if (S.Device)
       return;
-    STENCIL_CUDA_CHECK(cudaMalloc(&Device, sizeof(Slots)), Kernel);
+    STENCIL_CUDA_CHECK(cudaMalloc(&S.Device, sizeof(Slots)), Kernel);
     STENCIL_CUDA_CHECK(
-        cudaMemcpy(Device, &Identity, sizeof(Slots), cudaMemcpyHostToDevice),
+        cudaMemcpy(S.Device, &Identity, sizeof(Slots), cudaMemcpyHostToDevice),
         Kernel);
-    Ring.prepare(Kernel, sizeof(Totals));
+    S.Ring.prepare(Kernel, sizeof(Totals));
   }
-  Slots *device() const { return Device; }
-  ResultRing &ring() { return Ring; }
+  /// The current device's slots (null before prepare on this device).
+  Slots *device() { return States.current("accumulators").Device; }
+  ResultRing &ring() { return States.current("accumulators").Ring; }
 
 private:
-  Slots *Device = nullptr;
-  ResultRing Ring;
+  // One set per device (PerDevice): the pieces of a distributed grid launch
+  // the same launcher on several devices.
+  struct State {
+    Slots *Device = nullptr;
+    ResultRing Ring;
+  };
+  PerDevice<State> States;
 };
 
 /// A device buffer owned by one launcher, allocated on first use and grown
-/// when needed; never freed (process lifetime; freeing in a static destructor
-/// would race CUDA's own teardown). Launches through one launcher from
-/// several host threads at once must use distinct launchers.
+/// when needed, one per device (PerDevice); never freed (process lifetime;
+/// freeing in a static destructor would race CUDA's own teardown). Launches
+/// through one launcher from several host threads at once must use distinct
+/// launchers.
 class Scratch {
 public:
   template <class T> T *get(const char *Kernel) {
-    if (!Ptr || Bytes < sizeof(T)) {
-      if (Ptr)
-        (void)cudaFree(Ptr);
-      Ptr = nullptr;
-      STENCIL_CUDA_CHECK(cudaMalloc(&Ptr, sizeof(T)), Kernel);
-      Bytes = sizeof(T);
+    Buffer &B = Buffers.current(Kernel);
+    if (!B.Ptr || B.Bytes < sizeof(T)) {
+      if (B.Ptr)
+        (void)cudaFree(B.Ptr);
+      B.Ptr = nullptr;
+      STENCIL_CUDA_CHECK(cudaMalloc(&B.Ptr, sizeof(T)), Kernel);
+      B.Bytes = sizeof(T);
     }
-    return static_cast<T *>(Ptr);
+    return static_cast<T *>(B.Ptr);
   }
 
 private:
-  void *Ptr = nullptr;
-  size_t Bytes = 0;
+  struct Buffer {
+    void *Ptr = nullptr;
+    size_t Bytes = 0;
+  };
+  PerDevice<Buffer> Buffers;
 };
 
 inline void copyToDevice(const char *Kernel, void *Dst, const void *Src,

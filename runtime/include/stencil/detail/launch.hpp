@@ -11,6 +11,7 @@
 #ifndef STENCIL_DETAIL_LAUNCH_HPP
 #define STENCIL_DETAIL_LAUNCH_HPP
 
+#include <stencil/detail/per_device.hpp>
 #include <stencil/error.hpp>
 #include <stencil/grid.hpp>
 #include <stencil/launch_options.hpp>
@@ -35,6 +36,9 @@ template <int R> struct Domain {
   int64_t Lo[R];
   int64_t Hi[R];
   int64_t Stride[R]; ///< elements between neighbours along each dimension
+  /// LaunchOptions::Origin: what index(d) adds to the coordinate (in kernels
+  /// compiled with --distributed).
+  int64_t Origin[R];
   bool empty() const {
     for (int D = 0; D < R; ++D)
       if (Hi[D] <= Lo[D])
@@ -93,6 +97,7 @@ Domain<R> launchDomain(const char *Kernel, const Extents<R> &E,
   for (int D = 0; D < R; ++D) {
     Dom.Lo[D] = Opts.HasRegion ? Opts.Lo[D] : FootLo[D];
     Dom.Hi[D] = Opts.HasRegion ? Opts.Hi[D] : E[D] - FootHi[D];
+    Dom.Origin[D] = Opts.Origin[D];
   }
   if (!Opts.HasRegion || Dom.empty())
     return Dom;
@@ -195,19 +200,20 @@ template <int R> bool fitsNarrowIndex(const Extents<R> &E, int Scale) {
 }
 
 /// Blocks of one kernel that fit on the device at once (SMs x resident
-/// blocks per SM for this block size and shared memory), cached for the last
-/// (device, kernel, block, shared memory) a launcher asked about.
+/// blocks per SM for this block size and shared memory), cached per device
+/// (PerDevice) for the last (kernel, block, shared memory) a launcher asked
+/// about there.
 class ResidentBlocks {
 public:
   template <class KernelFn>
   int64_t get(const char *Kernel, KernelFn *Fn, dim3 Block, size_t Smem) {
-    int Dev = 0;
-    STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), Kernel);
+    Entry &E = Entries.current(Kernel);
     const unsigned Threads = threadsPerBlock(Block);
     const void *Key = reinterpret_cast<const void *>(Fn);
-    if (Cached > 0 && Dev == CachedDev && Threads == CachedThreads &&
-        Smem == CachedSmem && Key == CachedFn)
-      return Cached;
+    if (E.Cached > 0 && Threads == E.Threads && Smem == E.Smem && Key == E.Fn)
+      return E.Cached;
+    int Dev = 0;
+    STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), Kernel);
     int PerSm = 0;
     STENCIL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                            &PerSm, Fn, int(Threads), Smem),
@@ -216,20 +222,21 @@ public:
     STENCIL_CUDA_CHECK(
         cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev),
         Kernel);
-    Cached = int64_t(std::max(PerSm, 1)) * std::max(Sms, 1);
-    CachedDev = Dev;
-    CachedThreads = Threads;
-    CachedSmem = Smem;
-    CachedFn = Key;
-    return Cached;
+    E.Cached = int64_t(std::max(PerSm, 1)) * std::max(Sms, 1);
+    E.Threads = Threads;
+    E.Smem = Smem;
+    E.Fn = Key;
+    return E.Cached;
   }
 
 private:
-  const void *CachedFn = nullptr;
-  int64_t Cached = 0;
-  int CachedDev = -1;
-  unsigned CachedThreads = 0;
-  size_t CachedSmem = 0;
+  struct Entry {
+    const void *Fn = nullptr;
+    int64_t Cached = 0;
+    unsigned Threads = 0;
+    size_t Smem = 0;
+  };
+  PerDevice<Entry> Entries;
 };
 
 /// Cached properties of a device (by ordinal).

@@ -9,6 +9,7 @@
 #define STENCIL_DETAIL_RECORDS_HPP
 
 #include <stencil/detail/launch.hpp>
+#include <stencil/detail/per_device.hpp>
 #include <stencil/device_grid.hpp>
 #include <stencil/error.hpp>
 
@@ -23,13 +24,13 @@
 namespace stencil {
 namespace detail {
 
-#ifdef __CUDACC__
-
 /// Source pointers of one record array (merge-arrays), by value.
 template <class T> struct RecordSources {
   static constexpr int MaxFields = 32;
   const T *Field[MaxFields];
 };
+
+#ifdef __CUDACC__
 
 /// Dst[p * Fields + f] = Src.Field[f][p], zero for the padding fields.
 template <class T>
@@ -47,9 +48,9 @@ __global__ void packRecordsKernel(T *__restrict__ Dst, RecordSources<T> Src,
 /// record p holds the grids' values at linear point p, in the given order,
 /// padded with zeros to Fields (a multiple of 16 bytes) so that a thread
 /// reads a record with Fields * sizeof(T) / 16 16-byte loads. Owned by one
-/// launcher. get() packs on first use and again only when one of the grids
-/// is another buffer (id) or was written since (version), so that a changed
-/// coefficient array is always picked up.
+/// launcher, one array per device. get() packs on first use and again only when
+/// one of the grids is another buffer (id) or was written since (version), so
+/// that a changed coefficient array is always picked up.
 template <class T, int R, int Fields> class RecordArray {
   static_assert(Fields * sizeof(T) % 16 == 0, "records are 16-byte multiples");
 
@@ -60,46 +61,62 @@ public:
     if (int(Grids.size()) > Fields ||
         int(Grids.size()) > RecordSources<T>::MaxFields)
       throw Error(Kernel, "too many grids for one record array");
+    Records &Rec = PerDeviceRecords.current(Kernel);
     const Grid<T, R> &First = **Grids.begin();
     const int64_t Points = First.size();
-    bool Stale = !Data || Points != CachedPoints || Grids.size() != Keys.size();
+    bool Stale = !Rec.Data || Points != Rec.CachedPoints ||
+                 Grids.size() != Rec.Keys.size();
     for (size_t I = 0; !Stale && I < Grids.size(); ++I) {
       const Grid<T, R> *G = Grids.begin()[I];
-      Stale = Keys[I] != std::make_pair(G->id(), G->version());
+      Stale = Rec.Keys[I] != std::make_pair(G->id(), G->version());
     }
     if (!Stale)
-      return Data;
-    if (Points != CachedPoints || !Data) {
-      if (Data)
-        STENCIL_CUDA_CHECK(cudaFree(Data), Kernel);
-      Data = nullptr;
+      return Rec.Data;
+    // Grown, never shrunk: pieces of a distributed grid that share a device
+    // (and differ in size by a row) must not free and allocate, which
+    // synchronises the device, at every launch.
+    if (Points > Rec.Capacity || !Rec.Data) {
+      if (Rec.Data)
+        STENCIL_CUDA_CHECK(cudaFree(Rec.Data), Kernel);
+      Rec.Data = nullptr;
       STENCIL_CUDA_CHECK(
-          cudaMalloc(&Data,
+          cudaMalloc(&Rec.Data,
                      size_t(std::max<int64_t>(Points, 1)) * Fields * sizeof(T)),
           Kernel);
-      CachedPoints = Points;
+      Rec.Capacity = std::max<int64_t>(Points, 1);
     }
+    Rec.CachedPoints = Points;
     RecordSources<T> Src{};
-    Keys.clear();
+    Rec.Keys.clear();
     for (size_t I = 0; I < Grids.size(); ++I) {
       const Grid<T, R> *G = Grids.begin()[I];
       Src.Field[I] = G->data();
-      Keys.emplace_back(G->id(), G->version());
+      Rec.Keys.emplace_back(G->id(), G->version());
     }
 #ifdef __CUDACC__
     const unsigned Blocks = unsigned(
         std::min<int64_t>(std::max<int64_t>(divUp(Points, 256), 1), 65535));
     packRecordsKernel<T><<<Blocks, 256, 0, Stream>>>(
-        Data, Src, int(Grids.size()), Fields, Points);
+        Rec.Data, Src, int(Grids.size()), Fields, Points);
     STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
+#else // host-only compilation (test/unit/DistGridTest.cpp): nothing to pack
+    (void)Src;
+    (void)Stream;
 #endif
-    return Data;
+    return Rec.Data;
   }
 
 private:
-  T *Data = nullptr;
-  int64_t CachedPoints = -1;
-  std::vector<std::pair<uint64_t, uint64_t>> Keys;
+  // One array per device (PerDevice): the pieces of a distributed grid
+  // launch the same launcher on several devices. Pieces that share a device
+  // share its array, which is then repacked at each piece's launch.
+  struct Records {
+    T *Data = nullptr;
+    int64_t CachedPoints = -1;
+    int64_t Capacity = 0; ///< points Data has room for
+    std::vector<std::pair<uint64_t, uint64_t>> Keys;
+  };
+  PerDevice<Records> PerDeviceRecords;
 };
 
 } // namespace detail

@@ -1,0 +1,218 @@
+//===- DistributedLauncher.cpp - the launcher over distributed grids ------===//
+//
+// With EmitOptions::Distributed (stencilc --distributed), each kernel gets a
+// second launcher, an overload of NAME taking stencil::DistGrid where the
+// plain one takes stencil::Grid (stencil/distributed.hpp). It adds no kernel:
+// it
+//   1. checks that the grids are cut alike, with a halo at least the
+//      kernel's reach along dimension 0 (stencil::detail::DistLaunch), and
+//      computes the domain (interior or region) on the whole grid;
+//   2. exchanges, for each grid read off-centre along dimension 0, the halo
+//      rows it is read at (DistGrid::exchangeHalos copies only the sides
+//      whose source rows changed since);
+//   3. runs the plain launcher (async:: where there is one) on every piece,
+//      on the piece's device, over the part of the domain the piece owns, in
+//      the piece's local rows (a LaunchOptions region), with the piece's
+//      global origin in LaunchOptions::Origin;
+//   4. combines the pieces' reductions in piece order: sums in the device
+//      accumulator type (wrapping for integers) and converted once as the
+//      plain launcher converts, Min/Max with the reductions' own exact fold.
+//      Histograms are added to by every piece's launch (all pieces on the
+//      histogram's device; others are refused at run time).
+// So the kernel code and the per-piece launch are the one-GPU ones, but for
+// index(d), which with --distributed adds the launch's Origin (dom_.Origin;
+// Expressions.cpp) to the coordinate.
+//
+// Refused with a static_assert when called (the overload is declared so that
+// the message names the reason): kernels with boundary rules, whose shell
+// would need the pieces' global position and exchanges across the grid's
+// ends. "Not supported yet" (docs/distributed.md).
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/cuda/KernelEmitter.h"
+
+#include <sstream>
+#include <string>
+
+namespace stencilc::cuda {
+
+using namespace ir;
+
+/// Why the kernel cannot run on distributed grids yet; empty when it can.
+std::string KernelEmitter::distributedRefusal() const {
+  if (K.hasBoundary())
+    return "kernels with boundary rules need the pieces' global position "
+           "for their shell";
+  return "";
+}
+
+std::string KernelEmitter::distributedDoc() const {
+  std::ostringstream OS;
+  OS << "/// " << K.Name
+     << " over distributed grids (stencil/distributed.hpp): exchanges the\n"
+        "/// halo rows read along dimension 0 (";
+  bool Any = false;
+  for (const GridFootprint &G : K.Foot.Grids) {
+    if (G.Lo[0] == 0 && G.Hi[0] == 0)
+      continue;
+    OS << (Any ? "; " : "") << G.Grid << ": " << -G.Lo[0] << " below, "
+       << G.Hi[0] << " above";
+    Any = true;
+  }
+  OS << (Any ? "" : "none") << "),\n/// then runs " << K.Name
+     << " on every piece over the rows it owns. The grids\n/// must be cut "
+        "alike, with a halo of at least "
+     << K.Name << "_halo.\n";
+  if (hasReductions())
+    OS << "/// Reductions are combined in piece order: sums in the "
+          "accumulator type,\n/// Min/Max exact.\n";
+  if (hasHistograms())
+    OS << "/// Histograms (on the pieces' device) are added to by every "
+          "piece.\n";
+  return OS.str();
+}
+
+/// The header's part: the halo the kernel needs and the overload (or, for
+/// a kernel it cannot take yet, an overload whose call fails to compile
+/// with the reason).
+std::string KernelEmitter::distributedDecl() const {
+  if (!firstGrid())
+    return "";
+  std::ostringstream OS;
+  const std::string Why = distributedRefusal();
+  OS << "\n";
+  if (!Why.empty()) {
+    OS << "/// " << K.Name
+       << " over distributed grids: not supported yet:\n/// " << Why << ".\n";
+    OS << "template <class Unsupported_ = void>\n";
+    std::string Sig = launcherSignature(/*WithDefault=*/true, /*Async=*/false,
+                                        /*Distributed=*/true);
+    OS << Sig << " {\n  static_assert(stencil::detail::UnsupportedDistributed<"
+       << "Unsupported_>,\n                \"stencil: " << K.Name
+       << ": distributed grids are not supported yet for this kernel: " << Why
+       << "\");\n";
+    if (hasReductions())
+      OS << "  return {};\n";
+    OS << "}\n";
+    return OS.str();
+  }
+  OS << "/// The halo rows (along dimension 0) " << K.Name
+     << "'s distributed grids need.\n";
+  OS << "inline constexpr stencil::Halo " << K.Name << "_halo{" << K.Foot.Lo[0]
+     << ", " << K.Foot.Hi[0] << "};\n";
+  OS << distributedDoc();
+  OS << launcherSignature(/*WithDefault=*/true, /*Async=*/false,
+                          /*Distributed=*/true)
+     << ";\n";
+  return OS.str();
+}
+
+/// One exchangeHalos per grid read off-centre along dimension 0.
+std::string KernelEmitter::haloExchanges() const {
+  std::ostringstream OS;
+  for (const GridFootprint &G : K.Foot.Grids)
+    if (G.Lo[0] != 0 || G.Hi[0] != 0)
+      OS << "  // " << G.Grid << ": read at rows " << G.Lo[0] << ".." << G.Hi[0]
+         << " along dimension 0; copied where stale.\n  " << G.Grid
+         << ".exchangeHalos(kernel_name_, " << -G.Lo[0] << ", " << G.Hi[0]
+         << ", " << OptsName << ".Stream);\n";
+  return OS.str();
+}
+
+/// The plain launcher Callee called on piece piece_ of every grid.
+std::string KernelEmitter::pieceCall(const std::string &Callee) const {
+  std::string S = Callee + "(";
+  for (const Param &P : K.Params) {
+    if (isGrid(P.Kind))
+      S += P.Name + ".piece(piece_), ";
+    else if (P.Kind == ParamKind::Histogram || P.Kind == ParamKind::Scalar)
+      S += P.Name + ", ";
+  }
+  return S + "launch_.options(piece_))";
+}
+
+/// The pieces' reductions folded in piece order into result_. The sums'
+/// locals are NAME_total_: spec names cannot end in '_', and no fixed local
+/// (launch_, part_, result_, ...) ends so.
+std::string KernelEmitter::pieceCombine() const {
+  std::ostringstream OS;
+  OS << "  // The pieces' reductions in piece order: sums in the device "
+        "accumulator type,\n  // converted once as one launch converts; "
+        "Min/Max by the exact fold.\n";
+  OS << "  const std::vector<" << resultType() << ">& part_ = parts_.get();\n";
+  OS << "  " << resultType() << " result_ = part_[0];\n";
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Sum)
+      OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name
+         << "_total_ = part_[0]." << P.Name << ";\n";
+  OS << "  for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {\n";
+  for (const Param &P : K.Params) {
+    const std::string Part = "part_[piece_]." + P.Name;
+    if (P.Kind == ParamKind::Sum)
+      OS << "    " << P.Name << "_total_ = stencil::detail::wrapAdd(" << P.Name
+         << "_total_, static_cast<" << cxxType(deviceAccumType(P)) << ">("
+         << Part << "));\n";
+    else if (P.Kind == ParamKind::Max || P.Kind == ParamKind::Min)
+      OS << "    result_." << P.Name << " = stencil::detail::reduce"
+         << (P.Kind == ParamKind::Max ? "Max" : "Min") << "Of(result_."
+         << P.Name << ", " << Part << ");\n";
+  }
+  OS << "  }\n";
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Sum) {
+      std::string V = P.Name + "_total_";
+      if (deviceAccumType(P) != P.Accum)
+        V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
+      OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)
+         << ">(" << V << ");\n";
+    }
+  OS << "  return result_;\n";
+  return OS.str();
+}
+
+/// NAME.cu's part: the overload's definition.
+std::string KernelEmitter::distributedLauncher() const {
+  const Param *First = firstGrid();
+  if (!First || !distributedRefusal().empty())
+    return "";
+  std::ostringstream OS;
+  const std::string R = std::to_string(K.Rank);
+  const std::string &O = OptsName;
+  OS << "\n"
+     << launcherSignature(/*WithDefault=*/false, /*Async=*/false,
+                          /*Distributed=*/true)
+     << " {\n";
+  OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
+  OS << "  const stencil::detail::DistLaunch<" << R
+     << "> launch_(kernel_name_, " << First->Name << ".decomposition(), "
+     << First->Name << ".halo(), " << arr3(K.Foot.Lo) << ", " << arr3(K.Foot.Hi)
+     << ", " << O << ");\n";
+  for (const Param &P : K.Params) {
+    if (isGrid(P.Kind) && &P != First)
+      OS << "  launch_.requireSame(\"" << First->Name << "\", \"" << P.Name
+         << "\", " << P.Name << ");\n";
+    if (P.Kind == ParamKind::Histogram)
+      OS << "  launch_.requireHistogramOnPieces(\"" << P.Name << "\", "
+         << P.Name << ");\n";
+  }
+  OS << haloExchanges();
+  if (hasReductions())
+    OS << "  stencil::detail::PieceResults<" << resultType() << "> parts_;\n";
+  OS << "  for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {\n";
+  OS << "    if (!launch_.runs(piece_))\n      continue;\n";
+  OS << "    const stencil::detail::DeviceScope device_(kernel_name_, "
+        "launch_.device(piece_));\n";
+  const std::string Call =
+      pieceCall(selfResetting() ? "async::" + K.Name : K.Name);
+  if (hasReductions())
+    OS << "    parts_.add(" << Call << ");\n";
+  else
+    OS << "    " << Call << ";\n";
+  OS << "  }\n";
+  if (hasReductions())
+    OS << pieceCombine();
+  OS << "}\n";
+  return OS.str();
+}
+
+} // namespace stencilc::cuda

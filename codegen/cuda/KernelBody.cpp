@@ -130,10 +130,12 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
     const std::string Last = std::to_string(K.Sched.Jam - 1);
     return indent(Depth) + "const Index step0_ = " + Step + ";\n" +
            indent(Depth) + "Index " + I + " = " + Lo + " + " + Thread + ";\n" +
-           indent(Depth) + "#pragma unroll 1\n" + indent(Depth) + "for (; int64_t(" +
-           I + ") + " + Last + " * int64_t(step0_) < int64_t(" + Hi + "); " + I +
+           indent(Depth) + "#pragma unroll 1\n" + indent(Depth) +
+           "for (; int64_t(" + I + ") + " + Last +
+           " * int64_t(step0_) < int64_t(" + Hi + "); " + I +
            " += " + std::to_string(K.Sched.Jam) + " * step0_) {\n" +
-           (UsesAt ? indent(Depth + 1) + "const Index at_ = " + I + ";\n" : "") +
+           (UsesAt ? indent(Depth + 1) + "const Index at_ = " + I + ";\n"
+                   : "") +
            Jammed + indent(Depth) + "}\n" + indent(Depth) + "for (; " + I +
            " < " + Hi + "; " + I + " += step0_) {\n";
   }

@@ -11,7 +11,9 @@
 //   boundary --bench            BENCH lines: the periodic f64 5-point sweep at
 //                               5120 x 5000 against the interior-only kernel
 //                               of the same size, and their ratio (target
-//                               <= 1.05)
+//                               <= 1.05); then the padded lowering (a halo
+//                               filled by a kernel), checked bit for bit
+//                               against the split one, and its ratios
 #include "boundary.spec.cpp" // the kernels, for the CPU reference
 #include "boundary_gen.h"    // namespace gpu: the generated host API
 
@@ -19,6 +21,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -211,8 +214,49 @@ int dump(const std::string &Dir) {
   return C.finish();
 }
 
+/// The other lowering issue 13 names, written by hand to be measured: pad the
+/// grid with a one-point halo that a kernel fills with the periodic copies,
+/// then run the interior-only kernel on the padded grid. Rows first (the
+/// periodic copies of rows 1 and R), then columns, so corners are right.
+__global__ void fillPeriodicRows(double *P, int64_t Rows, int64_t Cols) {
+  const int64_t W = Cols + 2;
+  for (int64_t J = blockIdx.x * int64_t(blockDim.x) + threadIdx.x + 1; J <= Cols;
+       J += int64_t(gridDim.x) * blockDim.x) {
+    P[J] = P[Rows * W + J];
+    P[(Rows + 1) * W + J] = P[W + J];
+  }
+}
+__global__ void fillPeriodicColumns(double *P, int64_t Rows, int64_t Cols) {
+  const int64_t W = Cols + 2;
+  for (int64_t I = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; I < Rows + 2;
+       I += int64_t(gridDim.x) * blockDim.x) {
+    P[I * W] = P[I * W + Cols];
+    P[I * W + Cols + 1] = P[I * W + 1];
+  }
+}
+
+/// Copies U into the middle of P (padded by 1), or only refreshes the halo
+/// when Copy is false (a runtime whose grids carry their halo).
+void padPeriodic(const stencil::Grid<double, 2> &U, stencil::Grid<double, 2> &P,
+                 bool Copy) {
+  const int64_t Rows = U.extents()[0], Cols = U.extents()[1];
+  if (Copy)
+    STENCIL_CUDA_CHECK(cudaMemcpy2DAsync(P.data() + (Cols + 2) + 1,
+                                         (Cols + 2) * sizeof(double), U.data(),
+                                         Cols * sizeof(double), Cols * sizeof(double),
+                                         Rows, cudaMemcpyDeviceToDevice),
+                       "pad copy");
+  fillPeriodicRows<<<(Cols + 255) / 256, 256>>>(P.data(), Rows, Cols);
+  STENCIL_CUDA_CHECK(cudaGetLastError(), "fillPeriodicRows");
+  fillPeriodicColumns<<<(Rows + 2 + 255) / 256, 256>>>(P.data(), Rows, Cols);
+  STENCIL_CUDA_CHECK(cudaGetLastError(), "fillPeriodicColumns");
+}
+
 /// The periodic sweep against the interior-only one at 5120 x 5000, each
-/// timed alone, 20 warm-up and 200 timed launches; then the ratio.
+/// timed alone, 20 warm-up and 200 timed launches; then the ratio. Also the
+/// padded lowering (issue 13: measure both), checked against the split one
+/// bit for bit first: copy + halo fill + interior sweep on the padded grid,
+/// and halo fill + sweep alone (grids that carry their halo).
 int bench() {
   const stencil::Extents<2> E{5120, 5000};
   const stencil::HostGrid<double, 2> U0 = randomGrid<double, 2>(E, 3);
@@ -227,6 +271,37 @@ int bench() {
   example::printBench("boundary.sweep_periodic.5120x5000", Points, 16, Periodic);
   const double Ratio = example::median(Periodic) / example::median(Interior);
   std::printf("boundary: periodic / interior-only = %.3f (target <= 1.05)\n", Ratio);
+
+  const stencil::Extents<2> PE{E[0] + 2, E[1] + 2};
+  stencil::Grid<double, 2> P(PE), PV(PE);
+  gpu::sweep_periodic(U, V, 0.1);
+  padPeriodic(U, P, true);
+  gpu::sweep_interior(P, PV, 0.1);
+  const stencil::HostGrid<double, 2> Split = V.download(), Padded = PV.download();
+  int64_t Differ = 0;
+  for (int64_t I = 0; I < E[0]; ++I)
+    for (int64_t J = 0; J < E[1]; ++J)
+      Differ += std::memcmp(&Split.data()[I * E[1] + J],
+                            &Padded.data()[(I + 1) * PE[1] + J + 1], sizeof(double)) != 0;
+  if (Differ) {
+    std::printf("FAIL: boundary: the padded lowering differs from the split one at %lld points\n",
+                static_cast<long long>(Differ));
+    return 1;
+  }
+  const std::vector<double> PadCopy = example::timeRepeats(20, 200, [&] {
+    padPeriodic(U, P, true);
+    gpu::sweep_interior(P, PV, 0.1);
+  });
+  const std::vector<double> PadHalo = example::timeRepeats(20, 200, [&] {
+    padPeriodic(U, P, false);
+    gpu::sweep_interior(P, PV, 0.1);
+  });
+  example::printBench("boundary.sweep_padded_copy.5120x5000", Points, 16, PadCopy);
+  example::printBench("boundary.sweep_padded_halo.5120x5000", Points, 16, PadHalo);
+  std::printf("boundary: padded (copy + halo fill + sweep) / interior-only = %.3f; "
+              "padded (halo fill + sweep, grids carrying halos) / interior-only = %.3f\n",
+              example::median(PadCopy) / example::median(Interior),
+              example::median(PadHalo) / example::median(Interior));
   return 0;
 }
 

@@ -120,6 +120,13 @@ TEST(Tile, JamsWideBoxesAlongTheStreamedDimensionOnly) {
   Kernel Star = kernel(2, Type::Float32, 0, false);
   EXPECT_EQ(chooseJam(Star, chooseSchedule(Star), 4), 1)
       << "3 loads per point: too few to be bound by them";
+  // Chunks of 2 (a persistent reduction sweep): a jam of 4 would lengthen
+  // them, worth it only for 9 or more loads saved per point.
+  Schedule Short = S;
+  Short.PointsPerThread = 2;
+  EXPECT_EQ(chooseJam(box(2), Short, 4), 4) << "25 -> 10: 15 loads saved";
+  EXPECT_EQ(chooseJam(box(1), Short, 4), 1)
+      << "9 -> 4.5 saves too little; by 2 (9 -> 6) it is not worth it";
   Kernel Merged = box(2);
   Merged.Merged.push_back(MergeGroup{"rec0", {"in"}, Type::Float32});
   EXPECT_EQ(chooseJam(Merged, S, 4), 1) << "records are read point by point";

@@ -2,7 +2,9 @@
 // the streamed dimension when the In grids' loads per point fall to 0.6 of at
 // least 9; the emitter prints each statement for the 4 lanes in turn, every
 // element loaded once into a local, then the chunk's last points one at a
-// time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed.
+// time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed. A
+// persistent reduction sweep (chunks of 2 rows) is jammed by 4, lengthening
+// its chunks, only when that saves at least 9 loads per point.
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --max-jam=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -14,7 +16,7 @@
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
-STENCIL_KERNEL void box(In<float, 2> u, InOut<float, 2> w, Max<float> peak) {
+STENCIL_KERNEL void box(In<float, 2> u, InOut<float, 2> w) {
   float acc = 0.0f;
   for (int i = -1; i <= 1; ++i)
     for (int j = -1; j <= 1; ++j)
@@ -24,7 +26,24 @@ STENCIL_KERNEL void box(In<float, 2> u, InOut<float, 2> w, Max<float> peak) {
     acc = acc + t * float(index(0));
   }
   w() = w() + acc;
+}
+
+STENCIL_KERNEL void box25(In<float, 2> u, Out<float, 2> v, Max<float> peak) {
+  float acc = 0.0f;
+  for (int i = -2; i <= 2; ++i)
+    for (int j = -2; j <= 2; ++j)
+      acc += u(i, j);
+  v() = acc;
   peak = max(peak, acc);
+}
+
+STENCIL_KERNEL void life(In<int, 2> c, Out<int, 2> next, Sum<int> alive) {
+  int n = 0;
+  for (int i = -1; i <= 1; ++i)
+    for (int j = -1; j <= 1; ++j)
+      n += c(i, j);
+  next() = n;
+  alive += n;
 }
 
 STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
@@ -32,12 +51,20 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 }
 
 // IR-LABEL: kernel box rank 2
-// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 4 jam 4 persistent
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{$}}
+// IR-LABEL: kernel box25 rank 2
+// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 4 jam 4 persistent{{$}}
+// IR-LABEL: kernel life rank 2
+// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
 // IR-LABEL: kernel star rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // OFF-LABEL: kernel box rank 2
+// OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
+// OFF-LABEL: kernel box25 rank 2
 // OFF:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
 // REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.75 loads per point instead of 11
+// REPORT: remark: kernel box25: tile: {{.*}}; unroll-and-jam 4: 10 loads per point instead of 25
+// REPORT-NOT: kernel life: tile: {{.*}}unroll-and-jam
 // REPORT-NOT: kernel star: tile: {{.*}}unroll-and-jam
 // BAD: --max-jam=0 is outside 1 to 16
 
@@ -56,7 +83,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:      float acc_j2 = 0.0f;
 // CHECK-NEXT:      float acc_j3 = 0.0f;
 // A statement's loads for all lanes, then the statement for each lane.
-// CHECK:           // jam.cpp:21
+// CHECK:           // jam.cpp:23
 // CHECK-NEXT:      const float u_l0_ = u[at_ - stride0_ - 1];
 // CHECK-NEXT:      const float u_l1_ = u[at_ - 1];
 // CHECK-NEXT:      const float u_l2_ = u[at_ + stride0_ - 1];
@@ -73,10 +100,10 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // the lane.
 // A load of an if's condition that no earlier statement made comes before
 // all the lanes of the if, not inside an earlier lane's block.
-// CHECK:           // jam.cpp:22
+// CHECK:           // jam.cpp:24
 // CHECK-NEXT:      const float u_l[[C0:[0-9]+]]_ = u[at_ - 2 * stride0_];
 // CHECK-NEXT:      if ((acc > u_l[[C0]]_)) {
-// CHECK-NEXT:        // jam.cpp:23
+// CHECK-NEXT:        // jam.cpp:25
 // CHECK-NEXT:        const float u_l[[L0:[0-9]+]]_ = u[at_ + 2];
 // CHECK-NEXT:        float t = (u_l{{[0-9]+}}_ - u_l[[L0]]_);
 // CHECK:           if ((acc_j1 > u_l4_)) {
@@ -85,13 +112,18 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK:             acc_j1 = (acc_j1 + __fmul_rn(t_j1, static_cast<float>(static_cast<int>(i0_ + 1))));
 // CHECK:           w_c3_ = (w_c3_ + acc_j3);
 // CHECK-NEXT:      w[at_ + 3 * stride0_] = w_c3_;
-// CHECK:           peak = stencil::detail::reduceMaxOf(peak, acc_j3);
 // CHECK-NEXT:    }
 // The rest of the chunk, one point at a time, as without jam.
 // CHECK-NEXT:    #pragma unroll 1
 // CHECK-NEXT:    for (; i0_ < end0_; ++i0_, at_ += stride0_) {
 // CHECK-NEXT:      float w_c_ = w[at_];
 // CHECK:           acc = (acc + u[at_ - stride0_ - 1]);
+// Reductions take each lane's value in turn.
+// CHECK-LABEL: __global__ void __launch_bounds__(256) box25_kernel(
+// CHECK:         peak = stencil::detail::reduceMaxOf(peak, acc);
+// CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j1);
+// CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j2);
+// CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j3);
 // CHECK-LABEL: __global__ void __launch_bounds__(256) star_kernel(
 // CHECK-NOT:     i0_ + 4 <= end0_
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {

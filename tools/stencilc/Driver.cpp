@@ -119,8 +119,8 @@ cl::opt<bool> FastMath(
     cl::cat(PipelineCat));
 cl::opt<int> MaxJam(
     "max-jam",
-    cl::desc("Largest unroll-and-jam factor the tile pass may choose for a "
-             "streamed kernel (1 to 16, default 4; 1: never jam)"),
+    cl::desc("Largest unroll-and-jam factor the tile pass may choose (streamed "
+             "and rank-1 kernels; 1 to 16, default 4; 1: never jam)"),
     cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",

@@ -159,13 +159,8 @@ std::string KernelEmitter::pieceCombine() const {
   }
   OS << "  }\n";
   for (const Param &P : K.Params)
-    if (P.Kind == ParamKind::Sum) {
-      std::string V = P.Name + "_total_";
-      if (deviceAccumType(P) != P.Accum)
-        V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
-      OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)
-         << ">(" << V << ");\n";
-    }
+    if (P.Kind == ParamKind::Sum)
+      OS << resultField(P, P.Name + "_total_");
   OS << "  return result_;\n";
   return OS.str();
 }

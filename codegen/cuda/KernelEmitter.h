@@ -118,6 +118,7 @@ private:
   std::string accumulatorStruct() const;
   std::string finalizeKernel() const;
   std::string resultReader() const;
+  std::string resultField(const ir::Param &P, std::string Total) const;
   std::string resultConversion() const;
   std::string deviceIdentity(const ir::Param &P) const;
 

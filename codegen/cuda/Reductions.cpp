@@ -187,17 +187,22 @@ std::string KernelEmitter::resultReader() const {
 }
 
 /// Statements that build result_ from host_ and return it.
+/// `result_.NAME = ...;`: Total, a value of the device accumulator type,
+/// converted to the accumulator type and then to the reduction's own.
+std::string KernelEmitter::resultField(const Param &P,
+                                       std::string Total) const {
+  if (deviceAccumType(P) != P.Accum)
+    Total = "static_cast<" + cxxType(P.Accum) + ">(" + Total + ")";
+  return "  result_." + P.Name + " = static_cast<" + cxxType(P.Elem) + ">(" +
+         Total + ");\n";
+}
+
 std::string KernelEmitter::resultConversion() const {
   std::ostringstream OS;
   OS << "  " << resultType() << " result_;\n";
   for (const Param &P : K.Params)
-    if (isReduction(P.Kind)) {
-      std::string V = "host_." + P.Name;
-      if (deviceAccumType(P) != P.Accum)
-        V = "static_cast<" + cxxType(P.Accum) + ">(" + V + ")";
-      OS << "  result_." << P.Name << " = static_cast<" << cxxType(P.Elem)
-         << ">(" << V << ");\n";
-    }
+    if (isReduction(P.Kind))
+      OS << resultField(P, "host_." + P.Name);
   OS << "  return result_;\n";
   return OS.str();
 }

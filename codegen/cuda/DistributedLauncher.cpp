@@ -14,7 +14,10 @@
 //      on the piece's device, over the part of the domain the piece owns, in
 //      the piece's local rows (a LaunchOptions region), with the piece's
 //      global origin in LaunchOptions::Origin;
-//   4. combines the pieces' reductions in piece order: sums in the device
+//   4. combines the pieces' reductions in piece order (with several ranks,
+//      every rank gets every piece's result and every rank's error through
+//      detail::PieceResults, so all ranks fold the same values or all
+//      throw): sums in the device
 //      accumulator type (wrapping for integers) and converted once as the
 //      plain launcher converts, Min/Max with the reductions' own exact fold.
 //      Histograms are added to by every piece's launch (all pieces on the
@@ -191,8 +194,11 @@ std::string KernelEmitter::distributedLauncher() const {
          << P.Name << ");\n";
   }
   OS << haloExchanges();
-  if (hasReductions())
-    OS << "  stencil::detail::PieceResults<" << resultType() << "> parts_;\n";
+  // Every piece's launch goes through parts_: with several ranks it carries
+  // the results and any rank's error to every rank (one allgather).
+  OS << "  stencil::detail::PieceResults<"
+     << (hasReductions() ? resultType() : "stencil::detail::NoResult")
+     << "> parts_(launch_);\n";
   OS << "  for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {\n";
   OS << "    if (!launch_.runs(piece_))\n      continue;\n";
   OS << "    const stencil::detail::DeviceScope device_(kernel_name_, "
@@ -200,12 +206,15 @@ std::string KernelEmitter::distributedLauncher() const {
   const std::string Call =
       pieceCall(selfResetting() ? "async::" + K.Name : K.Name);
   if (hasReductions())
-    OS << "    parts_.add(" << Call << ");\n";
+    OS << "    parts_.add(piece_, [&] { return " << Call << "; });\n";
   else
-    OS << "    " << Call << ";\n";
+    OS << "    parts_.add(piece_, [&] {\n      " << Call
+       << ";\n      return stencil::detail::NoResult{};\n    });\n";
   OS << "  }\n";
   if (hasReductions())
     OS << pieceCombine();
+  else
+    OS << "  parts_.get();\n";
   OS << "}\n";
   return OS.str();
 }

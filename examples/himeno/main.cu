@@ -64,6 +64,9 @@ constexpr Size Sizes[] = {{"XS", 32, 32, 64},
                           {"M", 128, 128, 256},
                           {"L", 256, 256, 512},
                           {"XL", 512, 512, 1024}};
+/// Larger than one GPU holds (with merge-arrays' records): for --gpus and
+/// --mpi, not in --bench all.
+constexpr Size BigSizes[] = {{"XXL", 1024, 1024, 2048}};
 
 /// What the original prints (gosa summed in a float, of the last sweep) for
 /// the runs RIKEN published (WORKLOADS.md section 3).
@@ -81,6 +84,9 @@ constexpr double GosaTolerance = 1e-6;
 
 const Size *findSize(const std::string &Name) {
   for (const Size &S : Sizes)
+    if (Name == S.Name)
+      return &S;
+  for (const Size &S : BigSizes)
     if (Name == S.Name)
       return &S;
   return nullptr;
@@ -406,25 +412,107 @@ void bench(const Size &Z, int Reps) {
 
 } // namespace
 
+#include "multi.hpp" // --gpus, --mpi: distributed grids
+
+namespace {
+
+/// himeno --gpus / --mpi.
+int runDistributed(example::Options &O, const std::string &SizeName,
+                   const std::string &Gpus, bool Mpi, bool Cpu, bool Check,
+                   bool Bench, bool Weak, bool Verify, int Iters, int Reps,
+                   int *Argc, char ***Argv) {
+  if (!Gpus.empty() && Mpi)
+    O.fail("--gpus and --mpi exclude each other");
+  if (Cpu)
+    O.fail("--cpu runs on the CPU; --gpus and --mpi do not apply");
+  if (Weak && Check)
+    O.fail("--weak applies to the plain run and --bench");
+  multi::Placement Where;
+  if (Mpi) {
+#ifdef HIMENO_MPI
+    try {
+      Where.Comm = stencil::MpiCommunicator::create(Argc, Argv);
+    } catch (const std::exception &E) {
+      std::fprintf(stderr, "himeno: error: %s\n", E.what());
+      return 3;
+    }
+#else
+    (void)Argc;
+    (void)Argv;
+    O.fail("--mpi: this himeno was built without MPI (build it with "
+           "-DHIMENO_MPI, linking -lmpi -lnccl: scripts/gpu-roundtrip)");
+#endif
+  } else {
+    Where.Devices = multi::parseDevices(Gpus);
+    if (Where.Devices.empty())
+      O.fail("--gpus needs a count (1 to 64) or a list of device numbers, got '" +
+             Gpus + "'");
+  }
+  try {
+    const Size *Z = findSize(SizeName);
+    if (!Z)
+      O.fail("unknown size '" + SizeName + "'");
+    if (Bench) {
+      multi::bench(Where, *Z, Weak, Reps);
+      return 0;
+    }
+    if (Check)
+      return multi::check(Where, *Z, Iters ? Iters : 10);
+    const stencil::Extents<3> E{Weak ? Z->I * Where.pieces() : Z->I, Z->J,
+                                Z->K};
+    return multi::run(Where, E, Z->Name, Iters ? Iters : 100, Verify);
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "himeno: error: %s\n", E.what());
+#ifdef HIMENO_MPI
+    if (Where.Comm) // the other ranks may be waiting in a collective
+      MPI_Abort(MPI_COMM_WORLD, 3);
+#endif
+    return 3;
+  }
+}
+
+} // namespace
+
 int main(int Argc, char **Argv) {
   std::string SizeName = "M";
   int Iters = 0, Reps = 20;
-  bool Cpu = false, Check = false, Bench = false;
+  bool Cpu = false, Check = false, Bench = false, Mpi = false, Weak = false,
+       Verify = false;
+  std::string Gpus;
   example::Options O(
-      "himeno", "[--size XS|S|M|L|XL|all] [--iters N] [--cpu|--check|--bench]");
+      "himeno", "[--size XS|S|M|L|XL|XXL|all] [--iters N] "
+                "[--cpu|--check|--bench] [--gpus N|D0,D1,... | --mpi] "
+                "[--weak] [--verify]");
   O.add("--size", SizeName,
-        "XS, S, M, L or XL (default M; --bench also takes 'all')");
+        "XS, S, M, L, XL or XXL (XXL: --gpus/--mpi only; default M; --bench "
+        "also takes 'all')");
   O.add("--iters", Iters, "sweeps (default 10 for --check, 100 otherwise)");
   O.add("--reps", Reps, "timed repeats for --bench (default 20)");
   O.flag("--cpu", Cpu, "run the CPU reference only");
   O.flag("--check", Check, "compare GPU against the CPU reference");
   O.flag("--bench", Bench, "print BENCH lines");
+  O.add("--gpus", Gpus,
+        "distributed grids in one process: N pieces on devices 0..N-1, or "
+        "on the listed devices (one may repeat)");
+  O.flag("--mpi", Mpi,
+         "distributed grids, one slab per MPI rank (mpirun -np N; needs a "
+         "build with -DHIMENO_MPI)");
+  O.flag("--weak", Weak,
+         "with --gpus/--mpi: mimax times the pieces (weak scaling)");
+  O.flag("--verify",
+         Verify, "with --gpus/--mpi, the plain run: every sweep's gosa "
+                 "against the float64 reference");
   Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
       O, Launch, true);
   O.parse(Argc, Argv);
   Flags->apply();
   if (int(Cpu) + int(Check) + int(Bench) > 1)
     O.fail("--cpu, --check and --bench exclude each other");
+  if (!Gpus.empty() || Mpi)
+    return runDistributed(O, SizeName, Gpus, Mpi, Cpu, Check, Bench, Weak,
+                          Verify, Iters, Reps, &Argc, &Argv);
+  if (Weak || Verify)
+    O.fail("--weak and --verify need --gpus or --mpi");
   try {
     if (Bench && SizeName == "all") {
       for (const Size &Z : Sizes)
@@ -434,6 +522,8 @@ int main(int Argc, char **Argv) {
     const Size *Z = findSize(SizeName);
     if (!Z)
       O.fail("unknown size '" + SizeName + "'");
+    if (Z >= std::begin(BigSizes) && Z < std::end(BigSizes))
+      O.fail("size " + SizeName + " does not fit on one GPU; use --gpus or --mpi");
     if (Bench) {
       bench(*Z, Reps);
       return 0;

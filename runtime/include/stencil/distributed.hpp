@@ -13,6 +13,7 @@
 #ifndef STENCIL_DISTRIBUTED_HPP
 #define STENCIL_DISTRIBUTED_HPP
 
+#include <stencil/communicator.hpp>
 #include <stencil/detail/decomposition.hpp>
 #include <stencil/detail/launch.hpp>
 #include <stencil/detail/result_ring.hpp>
@@ -25,12 +26,17 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
+#include <exception>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -101,6 +107,35 @@ public:
     Slabs = detail::slabRows(E[0], int(Devs.size()));
     requireSlabs();
   }
+  /// One slab per rank of Comm (rank r owns piece r, on the device that rank
+  /// drives): the first N % size() slabs one row longer, or of the given row
+  /// counts. Each rank then holds only its own piece of a DistGrid.
+  /// Collective (every rank makes the same call).
+  /// (A template so that a braced list of devices never converts to it.)
+  template <class C, class = std::enable_if_t<
+                         std::is_base_of_v<Communicator, C>>>
+  Decomposition(const Extents<R> &E, std::shared_ptr<C> Comm_,
+                const std::vector<int64_t> &Rows = {})
+      : Ext(E), Comm(std::move(Comm_)) {
+    if (!Comm)
+      throw Error("Decomposition", "a null communicator");
+    const int Me = Comm->device();
+    Devs.assign(size_t(Comm->size()), 0);
+    Comm->allgather(&Me, sizeof Me, Devs.data());
+    for (int P = 0; P < Comm->size(); ++P)
+      Owners.push_back(P);
+    check();
+    if (Rows.empty()) {
+      Slabs = detail::slabRows(E[0], int(Devs.size()));
+    } else if (Rows.size() != Devs.size()) {
+      throw Error("Decomposition", std::to_string(Rows.size()) +
+                                       " row counts for " +
+                                       std::to_string(Devs.size()) + " ranks");
+    } else {
+      Slabs = detail::slabRows(Rows);
+    }
+    requireSlabs();
+  }
   /// Slabs of the given row counts (one per device, in order).
   Decomposition(const Extents<R> &E, std::vector<int> Devices,
                 const std::vector<int64_t> &Rows)
@@ -116,20 +151,34 @@ public:
 
   const Extents<R> &extents() const { return Ext; }
   int pieces() const { return int(Slabs.size()); }
+  /// Piece P's device, on the host of the rank that owns it.
   int device(int P) const { return Devs[size_t(P)]; }
   const std::vector<int> &devices() const { return Devs; }
+  /// The communicator of a decomposition over ranks; null in one process.
+  Communicator *communicator() const { return Comm.get(); }
+  /// True when there are several ranks (then some pieces are remote).
+  bool ranked() const { return Comm && Comm->size() > 1; }
+  /// The rank owning piece P (0 in one process).
+  int owner(int P) const { return Comm ? Owners[size_t(P)] : 0; }
+  /// True when this process holds piece P.
+  bool local(int P) const { return !Comm || owner(P) == Comm->rank(); }
   /// The rows piece P owns, global.
   detail::RowRange slab(int P) const { return Slabs[size_t(P)]; }
   const std::vector<detail::RowRange> &slabs() const { return Slabs; }
-  /// True when every piece is on one device.
+  /// True when every piece this process holds is on one device.
   bool oneDevice() const {
-    for (int D : Devs)
-      if (D != Devs.front())
-        return false;
+    int First = -1;
+    for (int P = 0; P < pieces(); ++P)
+      if (local(P)) {
+        if (First >= 0 && Devs[size_t(P)] != First)
+          return false;
+        First = Devs[size_t(P)];
+      }
     return true;
   }
   bool operator==(const Decomposition &O) const {
-    return Ext == O.Ext && Devs == O.Devs && Slabs == O.Slabs;
+    return Ext == O.Ext && Devs == O.Devs && Slabs == O.Slabs &&
+           Comm == O.Comm;
   }
   bool operator!=(const Decomposition &O) const { return !(*this == O); }
 
@@ -141,7 +190,8 @@ public:
       S += std::string(P ? "," : "") + " rows [" +
            std::to_string(Slabs[P].Begin) + ", " +
            std::to_string(Slabs[P].End) + ") on device " +
-           std::to_string(Devs[P]);
+           std::to_string(Devs[P]) +
+           (Comm ? " of rank " + std::to_string(Owners[P]) : "");
     return S;
   }
 
@@ -165,6 +215,8 @@ private:
   Extents<R> Ext{};
   std::vector<int> Devs;
   std::vector<detail::RowRange> Slabs;
+  std::shared_ptr<Communicator> Comm;
+  std::vector<int> Owners; ///< with Comm: the rank of each piece
 };
 
 /// What a distributed grid's halo exchanges have copied so far.
@@ -240,11 +292,18 @@ public:
   /// reads nothing new copies nothing).
   const HaloTraffic &traffic() const { return Traffic; }
 
+  /// True when this process holds piece P (always, but with a communicator
+  /// of several ranks: only its own).
+  bool local(int P) const { return Dec.local(P); }
+
   /// Uploads every piece's rows, halo included, from a host grid of the
-  /// whole extents; every halo is then current.
+  /// whole extents; every halo is then current. With several ranks each
+  /// uploads its own piece (every rank passes the whole grid); collective.
   void scatter(const HostGrid<T, R> &Global) {
     requireExtents("DistGrid::scatter", Global.extents());
     for (int P = 0; P < pieces(); ++P) {
+      if (!local(P))
+        continue;
       detail::DeviceScope Scope("DistGrid::scatter", device(P));
       const detail::RowRange Rows = held(P);
       const size_t Bytes = size_t(Rows.size() * rowPoints()) * sizeof(T);
@@ -257,11 +316,14 @@ public:
     markHalosCurrent();
   }
   /// Downloads every piece's owned rows into Global (reshaped to the
-  /// extents if they differ).
+  /// extents if they differ). With several ranks every rank gets the whole
+  /// grid (each piece's rows broadcast from its rank); collective.
   void gather(HostGrid<T, R> &Global) const {
     if (Global.extents() != extents())
       Global = HostGrid<T, R>(extents());
     for (int P = 0; P < pieces(); ++P) {
+      if (!local(P))
+        continue;
       detail::DeviceScope Scope("DistGrid::gather", device(P));
       const detail::RowRange Own = owned(P);
       const size_t Bytes = size_t(Own.size() * rowPoints()) * sizeof(T);
@@ -272,15 +334,22 @@ public:
           "DistGrid::gather");
       detail::countTransfer(detail::Profiler::TransfersRow, 0, Bytes);
     }
+    if (Communicator *C = Dec.communicator())
+      for (int P = 0; P < pieces(); ++P)
+        C->broadcast(Global.data() + owned(P).Begin * rowPoints(),
+                     size_t(owned(P).size() * rowPoints()) * sizeof(T),
+                     Dec.owner(P));
   }
   HostGrid<T, R> gather() const {
     HostGrid<T, R> H(extents());
     gather(H);
     return H;
   }
-  /// Every point, halo rows included, set to Value.
+  /// Every point, halo rows included, set to Value (collective).
   void fill(T Value) {
     for (int P = 0; P < pieces(); ++P) {
+      if (!local(P))
+        continue;
       detail::DeviceScope Scope("DistGrid::fill", device(P));
       Pieces[size_t(P)].fill(Value);
     }
@@ -293,6 +362,10 @@ public:
   /// cudaMemcpyAsync, others by cudaMemcpyPeerAsync, on Stream (with the
   /// default stream 0: each device's own). Events order each copy after the
   /// source's earlier work and the source's later work after the copy.
+  /// With several ranks, rows held by another rank come through the
+  /// communicator (NCCL send/recv, grouped) on the same stream, and the
+  /// ranks agree on what is stale from every piece's epoch (one small
+  /// allreduce): collective.
   /// Const: the halo rows are a cache of the neighbours' rows, not contents.
   void exchangeHalos(const char *Who, int Lo, int Hi,
                      cudaStream_t Stream = 0) const {
@@ -307,9 +380,7 @@ public:
       throw Error(Who, "a LaunchOptions::Stream with pieces on several "
                        "devices is not supported yet; use the default "
                        "stream (0)");
-    for (int P = 0; P < pieces(); ++P)
-      Changes.observe(P, Pieces[size_t(P)].version());
-    const std::vector<uint64_t> Epochs = Changes.epochs();
+    const std::vector<uint64_t> Epochs = epochs();
     std::vector<Side> Plan = stale(Lo, Hi, Epochs);
     if (Plan.empty())
       return;
@@ -318,7 +389,8 @@ public:
     for (const Side &S : Plan)
       Halos.record(S.Piece, S.Which, S.Width, S.Copies, Epochs);
     for (const Side &S : Plan)
-      Changes.absorb(S.Piece, Pieces[size_t(S.Piece)].version());
+      if (local(S.Piece))
+        Changes.absorb(S.Piece, Pieces[size_t(S.Piece)].version());
   }
   /// The whole halo.
   void exchangeHalos(cudaStream_t Stream = 0) const {
@@ -361,18 +433,23 @@ private:
       throw Error("DistGrid", Why);
     int Count = 0;
     STENCIL_CUDA_CHECK(cudaGetDeviceCount(&Count), "DistGrid");
-    for (int D : Dec.devices())
-      if (D >= Count)
-        throw Error("DistGrid", "device " + std::to_string(D) +
+    for (int P = 0; P < Dec.pieces(); ++P)
+      if (local(P) && device(P) >= Count)
+        throw Error("DistGrid", "device " + std::to_string(device(P)) +
                                     " does not exist (this machine has " +
                                     std::to_string(Count) + ")");
     for (int P = 0; P < Dec.pieces(); ++P) {
+      if (!local(P)) { // another rank's: an empty stand-in
+        Pieces.emplace_back();
+        continue;
+      }
       detail::DeviceScope Scope("DistGrid", device(P));
       Extents<R> Local = Dec.extents();
       Local[0] = held(P).size();
       Pieces.emplace_back(Local);
       for (int Q = 0; Q < Dec.pieces(); ++Q)
-        detail::enablePeerAccess("DistGrid", device(P), device(Q));
+        if (local(Q))
+          detail::enablePeerAccess("DistGrid", device(P), device(Q));
     }
     Changes = detail::ChangeTracker(pieces());
     Halos = detail::HaloState(pieces());
@@ -387,11 +464,26 @@ private:
                             formatExtents<R>(extents()));
   }
 
+  /// Every piece's epoch, the same on every rank: this process observes the
+  /// pieces it holds; with several ranks each rank's own entries are
+  /// combined by an allreduce (the others' entries are 0 here).
+  std::vector<uint64_t> epochs() const {
+    for (int P = 0; P < pieces(); ++P)
+      if (local(P))
+        Changes.observe(P, Pieces[size_t(P)].version());
+    std::vector<uint64_t> Epochs = Changes.epochs();
+    if (Dec.ranked()) {
+      for (int P = 0; P < pieces(); ++P)
+        if (!local(P))
+          Epochs[size_t(P)] = 0;
+      Dec.communicator()->allreduceMax(Epochs.data(), Epochs.size());
+    }
+    return Epochs;
+  }
+
   /// After scatter or fill: every halo row holds its owner's row.
   void markHalosCurrent() {
-    for (int P = 0; P < pieces(); ++P)
-      Changes.observe(P, Pieces[size_t(P)].version());
-    const std::vector<uint64_t> &Epochs = Changes.epochs();
+    const std::vector<uint64_t> Epochs = epochs();
     for (int P = 0; P < pieces(); ++P)
       for (detail::HaloSide S :
            {detail::HaloSide::Low, detail::HaloSide::High}) {
@@ -431,13 +523,16 @@ private:
     return E;
   }
 
-  /// The copies of Plan, ordered against the pieces' other work on Stream.
+  /// The copies of Plan, ordered against the pieces' other work on Stream:
+  /// between pieces this process holds by device and peer copies, between
+  /// ranks by the communicator's grouped sends and receives.
   void copy(const char *Who, const std::vector<Side> &Plan,
             cudaStream_t Stream) const {
     std::set<int> Sources;
     for (const Side &S : Plan)
       for (const detail::HaloCopy &C : S.Copies)
-        Sources.insert(C.Src);
+        if (local(C.Src) && local(S.Piece))
+          Sources.insert(C.Src);
     // Each source's rows are ready once its earlier work is done.
     for (int Q : Sources) {
       detail::DeviceScope Scope(Who, device(Q));
@@ -445,17 +540,26 @@ private:
     }
     // Each destination waits for its sources, copies, and marks itself done.
     std::set<std::pair<int, int>> Fed; // (source, destination)
+    bool Remote = false;
     for (size_t I = 0; I < Plan.size();) {
       const int P = Plan[I].Piece;
+      if (!local(P)) {
+        for (; I < Plan.size() && Plan[I].Piece == P; ++I)
+          Remote = true;
+        continue;
+      }
       detail::DeviceScope Scope(Who, device(P));
       T *Dst = Pieces[size_t(P)].data(); // bumps version(): records repack
       for (; I < Plan.size() && Plan[I].Piece == P; ++I)
         for (const detail::HaloCopy &C : Plan[I].Copies) {
+          if (!local(C.Src)) {
+            Remote = true;
+            continue;
+          }
           STENCIL_CUDA_CHECK(
               cudaStreamWaitEvent(Stream, Ready[size_t(C.Src)], 0), Who);
-          const size_t Bytes = size_t(C.Rows.size() * rowPoints()) * sizeof(T);
-          const T *From = Pieces[size_t(C.Src)].data() +
-                          (C.Rows.Begin - origin(C.Src)) * rowPoints();
+          const size_t Bytes = rowsBytes(C.Rows);
+          const T *From = rows(C.Src, C.Rows.Begin);
           T *To = Dst + (C.Rows.Begin - origin(P)) * rowPoints();
           if (device(C.Src) == device(P))
             STENCIL_CUDA_CHECK(cudaMemcpyAsync(To, From, Bytes,
@@ -479,6 +583,47 @@ private:
       detail::DeviceScope Scope(Who, device(Q));
       STENCIL_CUDA_CHECK(cudaStreamWaitEvent(Stream, Done[size_t(P)], 0), Who);
     }
+    if (Remote && Dec.ranked())
+      exchangeRemote(Who, Plan, Stream);
+  }
+
+  /// The copies of Plan between this rank and others, as one group of sends
+  /// and receives on this rank's device. Every rank walks the same Plan in
+  /// the same order, so each pair's sends and receives are posted in the
+  /// same order on both sides. All of a rank's pieces are on the
+  /// communicator's device and Stream orders them after earlier launches.
+  void exchangeRemote(const char *Who, const std::vector<Side> &Plan,
+                      cudaStream_t Stream) const {
+    Communicator &C = *Dec.communicator();
+    detail::DeviceScope Scope(Who, C.device());
+    C.groupBegin();
+    for (const Side &S : Plan)
+      for (const detail::HaloCopy &Copy : S.Copies) {
+        const bool ToHere = local(S.Piece), FromHere = local(Copy.Src);
+        if (ToHere == FromHere)
+          continue;
+        const size_t Bytes = rowsBytes(Copy.Rows);
+        if (ToHere) {
+          T *To = Pieces[size_t(S.Piece)].data() +
+                  (Copy.Rows.Begin - origin(S.Piece)) * rowPoints();
+          C.recv(To, Bytes, Dec.owner(Copy.Src), Stream);
+          ++Traffic.Copies;
+          Traffic.Bytes += Bytes;
+        } else {
+          C.send(rows(Copy.Src, Copy.Rows.Begin), Bytes, Dec.owner(S.Piece),
+                 Stream);
+        }
+      }
+    C.groupEnd();
+  }
+
+  /// Piece P's storage of global row Row (P holds it).
+  const T *rows(int P, int64_t Row) const {
+    const Grid<T, R> &G = Pieces[size_t(P)];
+    return G.data() + (Row - origin(P)) * rowPoints();
+  }
+  size_t rowsBytes(detail::RowRange Rows) const {
+    return size_t(Rows.size() * rowPoints()) * sizeof(T);
   }
 
   Decomposition<R> Dec;
@@ -551,12 +696,16 @@ public:
   template <class T>
   void requireHistogramOnPieces(const char *Name,
                                 const Grid<T, 1> &Bins) const {
+    if (Dec.ranked())
+      throw Error(Kernel, "histogram '" + std::string(Name) +
+                              "': histograms of grids distributed over "
+                              "several ranks are not supported yet");
     if (!Bins.data())
       return;
     cudaPointerAttributes A;
     STENCIL_CUDA_CHECK(cudaPointerGetAttributes(&A, Bins.data()), Kernel);
     for (int P = 0; P < Dec.pieces(); ++P)
-      if (A.device != Dec.device(P))
+      if (Dec.local(P) && A.device != Dec.device(P))
         throw Error(Kernel, "histogram '" + std::string(Name) +
                                 "' is on device " + std::to_string(A.device) +
                                 " and piece " + std::to_string(P) +
@@ -565,6 +714,8 @@ public:
                                 "devices is not supported yet");
   }
 
+  const char *kernel() const { return Kernel; }
+  const Decomposition<R> &decomposition() const { return Dec; }
   int pieces() const { return Dec.pieces(); }
   int device(int P) const { return Dec.device(P); }
   /// True when piece P owns none of the domain.
@@ -574,9 +725,12 @@ public:
     const RowRange Own = Dec.slab(P);
     return Own.End <= Global.Lo[0] || Global.Hi[0] <= Own.Begin;
   }
-  /// Whether piece P is launched: when it owns part of the domain, and piece
-  /// 0 when none does (its empty launch returns the reductions' identities).
-  bool runs(int P) const { return !empty(P) || (P == 0 && AllEmpty); }
+  /// Whether piece P is launched here: when this process holds it and it
+  /// owns part of the domain, and piece 0 when none does (its empty launch
+  /// returns the reductions' identities).
+  bool runs(int P) const {
+    return Dec.local(P) && (!empty(P) || (P == 0 && AllEmpty));
+  }
   /// The options of piece P's launch: the caller's, with the piece's part of
   /// the domain as the region, in the piece's local rows, and the piece's
   /// place in the whole grid added to the origin (index(d)).
@@ -605,36 +759,144 @@ private:
   bool AllEmpty = true;
 };
 
+/// What a launcher without reductions collects from its pieces: nothing
+/// but whether they ran (errors, across ranks).
+struct NoResult {};
+
 /// The results of a launch's pieces, in piece order. Pending results are
 /// read before detail::ResultRingSize later launches could reuse their
 /// place in the launcher's ring.
+///
+/// With several ranks each rank launches its own pieces, and get() gives
+/// every rank every piece's result through one allgather, in piece order (so
+/// the combine that follows is the same fold on every rank: reproducible).
+/// A piece launch that throws there is caught and its message carried by
+/// the same allgather, so every rank throws a stencil::Error naming the
+/// rank, instead of the others waiting for it forever.
 template <class Result> class PieceResults {
 public:
-  void add(const Pending<Result> &P) {
-    Waiting.push_back(P);
-    if (Waiting.size() >= size_t(ResultRingSize)) {
-      Ready.push_back(Waiting.front().get());
-      Waiting.pop_front();
-    }
+  template <int R>
+  explicit PieceResults(const DistLaunch<R> &L)
+      : Kernel(L.kernel()), Pieces(L.pieces()) {
+    const Decomposition<R> &D = L.decomposition();
+    if (!D.ranked())
+      return;
+    Comm = D.communicator();
+    for (int P = 0; P < Pieces; ++P)
+      Owners.push_back(D.owner(P));
   }
-  void add(const Result &R) {
-    flush();
-    Ready.push_back(R);
+
+  /// Runs piece Piece's launch (Launch returns a Result or a Pending one).
+  template <class F> void add(int Piece, F &&Launch) {
+    if (!Comm) {
+      push(Piece, Launch());
+      return;
+    }
+    try {
+      push(Piece, Launch());
+    } catch (const std::exception &E) {
+      fail(E.what());
+    }
   }
   /// Waits for every piece; the results in piece order.
   const std::vector<Result> &get() {
     flush();
+    if (Comm)
+      share();
     return Ready;
   }
 
 private:
+  static_assert(std::is_trivially_copyable_v<Result>,
+                "results cross ranks as bytes");
+
+  void push(int Piece, const Pending<Result> &P) {
+    Waiting.push_back({Piece, P});
+    if (Waiting.size() >= size_t(ResultRingSize)) {
+      take(Waiting.front());
+      Waiting.pop_front();
+    }
+  }
+  void push(int Piece, const Result &R) {
+    flush();
+    Ready.push_back(R);
+    Ran.push_back(Piece);
+  }
+  void take(const std::pair<int, Pending<Result>> &W) {
+    if (!Comm) {
+      Ready.push_back(W.second.get());
+      Ran.push_back(W.first);
+      return;
+    }
+    try {
+      Ready.push_back(W.second.get());
+      Ran.push_back(W.first);
+    } catch (const std::exception &E) {
+      fail(E.what());
+    }
+  }
   void flush() {
-    for (const Pending<Result> &P : Waiting)
-      Ready.push_back(P.get());
+    for (const auto &W : Waiting)
+      take(W);
     Waiting.clear();
   }
-  std::deque<Pending<Result>> Waiting;
+  void fail(const char *What) {
+    if (Failure.empty())
+      Failure = What;
+  }
+
+  /// One rank's part of the allgather: its pieces' results and its error.
+  struct Slot {
+    unsigned char Ran;
+    Result Value;
+  };
+  static constexpr size_t MessageBytes = 512;
+
+  /// Every rank's results and errors to every rank, in piece order.
+  void share() {
+    const size_t Bytes = sizeof(int) + MessageBytes + sizeof(Slot) * Pieces;
+    std::vector<unsigned char> Mine(Bytes, 0), All(Bytes * Comm->size());
+    const int Failed = Failure.empty() ? 0 : 1;
+    std::memcpy(Mine.data(), &Failed, sizeof Failed);
+    std::memcpy(Mine.data() + sizeof(int), Failure.data(),
+                std::min(Failure.size(), MessageBytes - 1));
+    for (size_t I = 0; I < Ran.size(); ++I) {
+      Slot S{1, Ready[I]};
+      std::memcpy(Mine.data() + sizeof(int) + MessageBytes +
+                      sizeof(Slot) * size_t(Ran[I]),
+                  &S, sizeof S);
+    }
+    Comm->allgather(Mine.data(), Bytes, All.data());
+    for (int Rank = 0; Rank < Comm->size(); ++Rank) {
+      const unsigned char *Part = All.data() + Bytes * size_t(Rank);
+      int RankFailed = 0;
+      std::memcpy(&RankFailed, Part, sizeof RankFailed);
+      if (RankFailed)
+        throw Error(Kernel, "rank " + std::to_string(Rank) + " of " +
+                                std::to_string(Comm->size()) + " failed: " +
+                                reinterpret_cast<const char *>(
+                                    Part + sizeof(int)));
+    }
+    Ready.clear();
+    for (int P = 0; P < Pieces; ++P) {
+      Slot S;
+      std::memcpy(&S,
+                  All.data() + Bytes * size_t(Owners[size_t(P)]) +
+                      sizeof(int) + MessageBytes + sizeof(Slot) * size_t(P),
+                  sizeof S);
+      if (S.Ran)
+        Ready.push_back(S.Value);
+    }
+  }
+
+  const char *Kernel;
+  int Pieces;
+  Communicator *Comm = nullptr;
+  std::vector<int> Owners;
+  std::deque<std::pair<int, Pending<Result>>> Waiting;
   std::vector<Result> Ready;
+  std::vector<int> Ran; ///< the piece of each Ready entry (this rank's)
+  std::string Failure;
 };
 
 /// For the static_assert of a launcher that cannot take distributed grids.

@@ -34,6 +34,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -88,19 +89,28 @@ void sameBits(example::Checker &C, const std::string &What, T Want, T Got) {
   C.holds(What.c_str(), std::memcmp(&Want, &Got, sizeof(T)) == 0, Detail);
 }
 
-/// Every case below runs on these cuts of a grid of N rows, all on device 0.
+/// Every case below runs on these cuts of a grid of N rows, piece p on
+/// device p mod Devices (--devices; 1 by default: all on device 0).
+int Devices = 1;
 template <int R>
 std::vector<std::pair<std::string, stencil::Decomposition<R>>>
-cuts(const stencil::Extents<R> &E) {
+cuts(const stencil::Extents<R> &E, int Over = Devices) {
+  auto on = [&](int Pieces) {
+    std::vector<int> D;
+    for (int P = 0; P < Pieces; ++P)
+      D.push_back(P % Over);
+    return D;
+  };
   std::vector<std::pair<std::string, stencil::Decomposition<R>>> Cuts;
+  const std::string Where = Over > 1 ? "-" + std::to_string(Over) + "gpus" : "";
   for (int Pieces : {1, 2, 3, 5})
-    Cuts.emplace_back(std::to_string(Pieces) + "pieces",
-                      stencil::Decomposition<R>(E, std::vector<int>(size_t(Pieces), 0)));
+    Cuts.emplace_back(std::to_string(Pieces) + "pieces" + Where,
+                      stencil::Decomposition<R>(E, on(Pieces)));
   // Uneven by hand: one-row slabs at both ends and a thin one inside.
   const int64_t N = E[0];
   if (N >= 8)
-    Cuts.emplace_back("uneven", stencil::Decomposition<R>(
-                                    E, {0, 0, 0, 0, 0}, {1, 2, N - 6, 1, 2}));
+    Cuts.emplace_back("uneven" + Where, stencil::Decomposition<R>(
+                                    E, on(5), {1, 2, N - 6, 1, 2}));
   return Cuts;
 }
 
@@ -294,8 +304,14 @@ void checkErrors(example::Checker &C) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2 || std::string(argv[1]) != "--check") {
-    std::fprintf(stderr, "usage: distributed --check\n");
+  // --devices N: the pieces alternate over devices 0..N-1 (peer copies);
+  // the histogram case stays on device 0 (a histogram shared by pieces on
+  // several devices is refused).
+  if (argc == 4 && std::string(argv[2]) == "--devices")
+    Devices = std::atoi(argv[3]);
+  if ((argc != 2 && argc != 4) || std::string(argv[1]) != "--check" ||
+      Devices < 1) {
+    std::fprintf(stderr, "usage: distributed --check [--devices N]\n");
     return 2;
   }
   try {
@@ -308,7 +324,7 @@ int main(int argc, char **argv) {
          {stencil::Extents<3>{23, 9, 13}, stencil::Extents<3>{7, 6, 5}})
       for (const auto &[Cut, D] : cuts<3>(E))
         check3d(C, E, Cut, D, 3);
-    for (const auto &[Cut, D] : cuts<2>(stencil::Extents<2>{31, 17}))
+    for (const auto &[Cut, D] : cuts<2>(stencil::Extents<2>{31, 17}, 1))
       checkRelaxCensus(C, stencil::Extents<2>{31, 17}, Cut, D);
     for (const auto &[Cut, D] : cuts<2>(stencil::Extents<2>{29, 19}))
       checkCoords(C, stencil::Extents<2>{29, 19}, Cut, D);

@@ -48,10 +48,10 @@ STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
 // CHECK-NEXT:    // u: read at rows -2..1 along dimension 0; copied where stale.
 // CHECK-NEXT:    u.exchangeHalos(kernel_name_, 2, 1, opts.Stream);
 // CHECK-NOT:     f.exchangeHalos
-// CHECK:         stencil::detail::PieceResults<sweep_result> parts_;
+// CHECK:         stencil::detail::PieceResults<sweep_result> parts_(launch_);
 // CHECK:           if (!launch_.runs(piece_))
 // CHECK:           const stencil::detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
-// CHECK-NEXT:      parts_.add(async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, launch_.options(piece_)));
+// CHECK-NEXT:      parts_.add(piece_, [&] { return async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, launch_.options(piece_)); });
 // CHECK:         double res_total_ = part_[0].res;
 // CHECK-NEXT:    for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
 // CHECK-NEXT:      res_total_ = stencil::detail::wrapAdd(res_total_, static_cast<double>(part_[piece_].res));
@@ -80,14 +80,19 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(total_total_));
 // CHECK-NEXT:    result_.count = static_cast<int>(count_total_);
 
-// No reductions: the pieces' launches, nothing to wait for.
+// No reductions: the pieces' launches, and parts_ only for errors (with
+// several ranks every rank learns whether any failed).
 STENCIL_KERNEL void copy3(In<float, 3> a, Out<float, 3> b) { b() = a(0, 1, -1) + a(-1, 0, 0); }
 // HDR-LABEL: inline constexpr stencil::Halo copy3_halo{1, 0};
 // CHECK-LABEL:   const stencil::DistGrid<float, 3>& a,
 // CHECK:         a.exchangeHalos(kernel_name_, 1, 0, opts.Stream);
-// CHECK-NOT:     parts_
-// CHECK:           copy3(a.piece(piece_), b.piece(piece_), launch_.options(piece_));
+// CHECK:         stencil::detail::PieceResults<stencil::detail::NoResult> parts_(launch_);
+// CHECK:           parts_.add(piece_, [&] {
+// CHECK-NEXT:        copy3(a.piece(piece_), b.piece(piece_), launch_.options(piece_));
+// CHECK-NEXT:        return stencil::detail::NoResult{};
+// CHECK-NEXT:      });
 // CHECK-NEXT:    }
+// CHECK-NEXT:    parts_.get();
 // CHECK-NEXT:  }
 
 // Histograms stay stencil::Grid: every piece's launch adds to them (on the
@@ -100,7 +105,7 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Max<double> top, int
 // HDR-NEXT:      stencil::Grid<int, 1>& h,
 // CHECK-LABEL:   const stencil::DistGrid<double, 1>& x,
 // CHECK:         launch_.requireHistogramOnPieces("h", h);
-// CHECK:           parts_.add(bins(x.piece(piece_), h, n, launch_.options(piece_)));
+// CHECK:           parts_.add(piece_, [&] { return bins(x.piece(piece_), h, n, launch_.options(piece_)); });
 
 // index(d) adds the launch's origin (each piece's place in the whole grid);
 // only with --distributed.
@@ -108,7 +113,7 @@ STENCIL_KERNEL void ramp(Out<double, 2> u) { u() = double(index(0) + index(1)); 
 // CHECK-LABEL: __global__ void __launch_bounds__({{[0-9]+}}) ramp_kernel(
 // CHECK:         u[at_] = static_cast<double>((static_cast<int>(i0_ + dom_.Origin[0]) + static_cast<int>(i1_ + dom_.Origin[1])));
 // CHECK-LABEL:   stencil::DistGrid<double, 2>& u,
-// CHECK:           ramp(u.piece(piece_), launch_.options(piece_));
+// CHECK:             ramp(u.piece(piece_), launch_.options(piece_));
 // PLAINK-LABEL: ramp_kernel(
 // PLAINK:        u[at_] = static_cast<double>((static_cast<int>(i0_) + static_cast<int>(i1_)));
 // PLAIN-NOT:     Origin

@@ -103,9 +103,11 @@ int main() {
   expectError([] { Decomposition<2>({0, 4}, {0}); });
 
   // Results in piece order, however many pieces.
-  detail::PieceResults<Result> Parts;
+  const Decomposition<1> Eleven({11}, std::vector<int>(11, 0));
+  const detail::DistLaunch<1> Launch("k", Eleven, Halo{}, {}, {}, {});
+  detail::PieceResults<Result> Parts(Launch);
   for (int P = 0; P < 11; ++P)
-    Parts.add(Pending<Result>(Result{P}));
+    Parts.add(P, [&] { return Pending<Result>(Result{P}); });
   // CHECK-NEXT: results 0 1 2 3 4 5 6 7 8 9 10
   std::printf("results");
   for (const Result &R : Parts.get())

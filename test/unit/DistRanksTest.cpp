@@ -1,0 +1,357 @@
+//===- DistRanksTest.cpp - distributed grids over several ranks, on the host ===//
+//
+// stencil/distributed.hpp with a stencil::Communicator of several ranks, on
+// the fake CUDA runtime (test/unit/fake_cuda): each rank is a forked process
+// holding only its own piece, and the communicator is a mesh of socket pairs
+// (host collectives as MPI would give them, device sends and receives as
+// NCCL would, the fake's device memory being host memory). What MPI and NCCL
+// do on the GPU machine (scripts/multi-gpu) is checked here for its logic:
+// the ranks agree on which halos are stale, pair their sends and receives,
+// combine reductions in piece order on every rank, gather the whole grid on
+// every rank, and all throw when one rank's launch fails.
+//
+//===----------------------------------------------------------------------===//
+#include "fake_cuda/cuda_runtime.h"
+
+#include <stencil/detail/accumulators.hpp>
+#include <stencil/detail/numerics.hpp>
+#include <stencil/distributed.hpp>
+#include <stencil/stencil.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace stencil;
+
+namespace {
+
+/// Ranks as processes joined by socket pairs; rank r talks to rank q over
+/// Fd[r][q]. Messages are small (unit-test grids), below the sockets'
+/// buffers, so a group's sends can all go before its receives.
+class SocketCommunicator final : public Communicator {
+public:
+  SocketCommunicator(int Rank, std::vector<int> Fds)
+      : Me(Rank), Fds(std::move(Fds)) {}
+  int rank() const override { return Me; }
+  int size() const override { return int(Fds.size()); }
+  int device() const override { return Me % 2; } // the fake has two
+  std::string name() const override { return "sockets"; }
+
+  void allgather(const void *Send, size_t Bytes, void *Recv) override {
+    for (int Q = 0; Q < size(); ++Q)
+      if (Q != Me)
+        put(Q, Send, Bytes);
+    for (int Q = 0; Q < size(); ++Q) {
+      char *To = static_cast<char *>(Recv) + size_t(Q) * Bytes;
+      if (Q == Me)
+        std::memcpy(To, Send, Bytes);
+      else
+        get(Q, To, Bytes);
+    }
+    ++Collectives;
+  }
+  void allreduceMax(uint64_t *Values, size_t Count) override {
+    std::vector<uint64_t> All(Count * size_t(size()));
+    allgather(Values, Count * sizeof(uint64_t), All.data());
+    for (size_t I = 0; I < Count; ++I)
+      for (int Q = 0; Q < size(); ++Q)
+        Values[I] = std::max(Values[I], All[size_t(Q) * Count + I]);
+  }
+  void broadcast(void *Data, size_t Bytes, int Root) override {
+    if (Me == Root) {
+      for (int Q = 0; Q < size(); ++Q)
+        if (Q != Me)
+          put(Q, Data, Bytes);
+    } else {
+      get(Root, Data, Bytes);
+    }
+  }
+  void groupBegin() override {
+    EXPECT_FALSE(InGroup);
+    InGroup = true;
+  }
+  void send(const void *Data, size_t Bytes, int Peer, cudaStream_t) override {
+    EXPECT_TRUE(InGroup);
+    Sends.push_back({Peer, const_cast<void *>(Data), Bytes});
+  }
+  void recv(void *Data, size_t Bytes, int Peer, cudaStream_t) override {
+    EXPECT_TRUE(InGroup);
+    Recvs.push_back({Peer, Data, Bytes});
+  }
+  void groupEnd() override {
+    InGroup = false;
+    for (const Transfer &T : Sends)
+      put(T.Peer, T.Data, T.Bytes);
+    for (const Transfer &T : Recvs)
+      get(T.Peer, T.Data, T.Bytes);
+    Sent += Sends.size();
+    Received += Recvs.size();
+    Sends.clear();
+    Recvs.clear();
+  }
+
+  size_t Sent = 0, Received = 0, Collectives = 0;
+
+private:
+  struct Transfer {
+    int Peer;
+    void *Data;
+    size_t Bytes;
+  };
+  // Each message carries its length, so a mismatched pairing is caught.
+  void put(int Q, const void *Data, size_t Bytes) {
+    const uint64_t N = Bytes;
+    write(Q, &N, sizeof N);
+    write(Q, Data, Bytes);
+  }
+  void get(int Q, void *Data, size_t Bytes) {
+    uint64_t N = 0;
+    read(Q, &N, sizeof N);
+    if (N != Bytes)
+      throw Error("SocketCommunicator",
+                  "rank " + std::to_string(Me) + " expected " +
+                      std::to_string(Bytes) + " bytes from rank " +
+                      std::to_string(Q) + ", got " + std::to_string(N));
+    read(Q, Data, Bytes);
+  }
+  void write(int Q, const void *Data, size_t Bytes) {
+    const char *P = static_cast<const char *>(Data);
+    while (Bytes) {
+      const ssize_t N = ::write(Fds[size_t(Q)], P, Bytes);
+      if (N <= 0)
+        throw Error("SocketCommunicator", "write failed");
+      P += N;
+      Bytes -= size_t(N);
+    }
+  }
+  void read(int Q, void *Data, size_t Bytes) {
+    char *P = static_cast<char *>(Data);
+    while (Bytes) {
+      const ssize_t N = ::read(Fds[size_t(Q)], P, Bytes);
+      if (N <= 0)
+        throw Error("SocketCommunicator", "peer closed");
+      P += N;
+      Bytes -= size_t(N);
+    }
+  }
+
+  int Me;
+  std::vector<int> Fds;
+  bool InGroup = false;
+  std::vector<Transfer> Sends, Recvs;
+};
+
+/// Runs Body(comm) in Ranks forked processes; true when every one exited 0
+/// (a failed EXPECT or an exception in a rank exits 1). gtest's output of a
+/// rank goes to the terminal as usual.
+bool runRanks(int Ranks,
+              const std::function<void(std::shared_ptr<SocketCommunicator>)>
+                  &Body) {
+  std::vector<std::vector<int>> Fd(size_t(Ranks), std::vector<int>(size_t(Ranks), -1));
+  for (int A = 0; A < Ranks; ++A)
+    for (int B = A + 1; B < Ranks; ++B) {
+      int Pair[2];
+      if (socketpair(AF_UNIX, SOCK_STREAM, 0, Pair) != 0)
+        return false;
+      Fd[size_t(A)][size_t(B)] = Pair[0];
+      Fd[size_t(B)][size_t(A)] = Pair[1];
+    }
+  std::vector<pid_t> Children;
+  for (int R = 0; R < Ranks; ++R) {
+    const pid_t Pid = fork();
+    if (Pid == 0) {
+      int Status = 0;
+      try {
+        Body(std::make_shared<SocketCommunicator>(R, Fd[size_t(R)]));
+        Status = ::testing::Test::HasFailure() ? 1 : 0;
+      } catch (const std::exception &E) {
+        std::fprintf(stderr, "rank %d: %s\n", R, E.what());
+        Status = 1;
+      }
+      std::fflush(nullptr);
+      _exit(Status);
+    }
+    Children.push_back(Pid);
+  }
+  for (auto &Row : Fd)
+    for (int F : Row)
+      if (F >= 0)
+        close(F);
+  bool Ok = true;
+  for (pid_t Pid : Children) {
+    int Status = 0;
+    waitpid(Pid, &Status, 0);
+    Ok = Ok && WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+  }
+  return Ok;
+}
+
+STENCIL_KERNEL void sweep2(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
+                           Sum<double> res, Max<double> change, double w) {
+  double r = 0.25 * (u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1) - f()) - u();
+  v() = u() + w * r;
+  res += r * r;
+  change = max(change, fabs(w * r));
+}
+
+struct Sweep2Result {
+  double res, change;
+};
+
+HostGrid<double, 2> pattern(const Extents<2> &E, uint64_t Seed) {
+  HostGrid<double, 2> H(E);
+  std::mt19937_64 Rng(Seed);
+  for (int64_t I = 0; I < H.size(); ++I)
+    H.data()[I] = std::uniform_real_distribution<double>(-1, 1)(Rng);
+  return H;
+}
+
+/// The one-grid launcher on a piece, the CPU reference as its kernel; Fail
+/// makes it throw (a launch that fails on one rank).
+Sweep2Result pieceSweep2(const Grid<double, 2> &u, const Grid<double, 2> &f,
+                         Grid<double, 2> &v, double w, const LaunchOptions &O,
+                         bool Fail) {
+  if (Fail)
+    throw Error("sweep2", "a CUDA error on this rank");
+  (void)detail::launchDomain<2>("sweep2", u.extents(), {1, 1, 0}, {1, 1, 0}, O);
+  HostGrid<double, 2> U = u.download(), F = f.download(), V = v.download();
+  Sweep2Result R{0, 0};
+  Region<2> Box;
+  for (int D = 0; D < 2; ++D) {
+    Box.Lo[D] = O.Lo[D];
+    Box.Hi[D] = O.Hi[D];
+  }
+  reference(Box, sweep2, U, F, V, R.res, R.change, w);
+  v.upload(V);
+  return R;
+}
+
+/// stencilc --distributed's overload for sweep2, as emitted
+/// (test/lit/emit/distributed.cpp checks the text).
+Sweep2Result distSweep2(const DistGrid<double, 2> &u,
+                        const DistGrid<double, 2> &f, DistGrid<double, 2> &v,
+                        double w, int FailOnRank = -1) {
+  static const char kernel_name_[] = "sweep2";
+  const LaunchOptions opts;
+  const detail::DistLaunch<2> launch_(kernel_name_, u.decomposition(), u.halo(),
+                                      {1, 1, 0}, {1, 1, 0}, opts);
+  launch_.requireSame("u", "f", f);
+  launch_.requireSame("u", "v", v);
+  u.exchangeHalos(kernel_name_, 1, 1, opts.Stream);
+  detail::PieceResults<Sweep2Result> parts_(launch_);
+  const int Me = u.decomposition().communicator()->rank();
+  for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {
+    if (!launch_.runs(piece_))
+      continue;
+    const detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
+    parts_.add(piece_, [&] {
+      return pieceSweep2(u.piece(piece_), f.piece(piece_), v.piece(piece_), w,
+                         launch_.options(piece_), Me == FailOnRank);
+    });
+  }
+  const std::vector<Sweep2Result> &part_ = parts_.get();
+  Sweep2Result result_ = part_[0];
+  for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
+    result_.res = detail::wrapAdd(result_.res, part_[piece_].res);
+    result_.change = detail::reduceMaxOf(result_.change, part_[piece_].change);
+  }
+  return result_;
+}
+
+} // namespace
+
+TEST(DistRanks, SweepsMatchTheWholeGridOnEveryRank) {
+  for (int Ranks : {2, 3}) {
+    SCOPED_TRACE(std::to_string(Ranks) + " ranks");
+    const bool Ok = runRanks(Ranks, [&](std::shared_ptr<SocketCommunicator> C) {
+      const Extents<2> E{17, 9};
+      const HostGrid<double, 2> U0 = pattern(E, 4), F = pattern(E, 5);
+      const Decomposition<2> D(E, C);
+      ASSERT_TRUE(D.ranked());
+      for (int P = 0; P < D.pieces(); ++P) {
+        EXPECT_EQ(D.owner(P), P);
+        EXPECT_EQ(D.local(P), P == C->rank());
+        EXPECT_EQ(D.device(P), P % 2); // every rank's device, allgathered
+      }
+      DistGrid<double, 2> u(D, Halo{1, 1}, U0), v(D, Halo{1, 1}, U0);
+      const DistGrid<double, 2> f(D, Halo{1, 1}, F);
+      for (int P = 0; P < D.pieces(); ++P) // only its own piece is allocated
+        EXPECT_EQ(std::as_const(u).piece(P).data() != nullptr,
+                  P == C->rank());
+      HostGrid<double, 2> ur = U0, vr = U0;
+      for (int S = 0; S < 4; ++S) {
+        const Sweep2Result Got = distSweep2(u, f, v, 0.8);
+        double Res = 0, Change = 0;
+        reference(sweep2, ur, F, vr, Res, Change, 0.8);
+        const HostGrid<double, 2> Whole = v.gather(); // on every rank
+        EXPECT_EQ(std::memcmp(Whole.data(), vr.data(),
+                              size_t(vr.size()) * sizeof(double)),
+                  0)
+            << "sweep " << S;
+        EXPECT_EQ(Got.change, Change);
+        EXPECT_NEAR(Got.res, Res, 1e-12 * Res);
+        swap(u, v);
+        std::swap(ur, vr);
+      }
+      // Sweep 0 read u as scattered (current); sweeps 1 to 3 read what the
+      // sweep before wrote: its halo rows crossed ranks each time, one row
+      // each way per neighbour; f, read at the centre, never.
+      const int Me = C->rank(), Last = C->size() - 1;
+      const size_t Neighbours = size_t(Me > 0) + size_t(Me < Last);
+      EXPECT_EQ(C->Received, 3 * Neighbours);
+      EXPECT_EQ(C->Sent, 3 * Neighbours);
+      EXPECT_EQ(f.traffic().Copies, 0u);
+      // u is what sweep 3 wrote: its rows cross once, then, with nothing
+      // changed since, nothing crosses.
+      u.exchangeHalos("k", 1, 1);
+      EXPECT_EQ(C->Received, 4 * Neighbours);
+      u.exchangeHalos("k", 1, 1);
+      EXPECT_EQ(C->Received, 4 * Neighbours);
+    });
+    EXPECT_TRUE(Ok);
+  }
+}
+
+TEST(DistRanks, AFailureOnOneRankThrowsOnEveryRank) {
+  const bool Ok = runRanks(2, [](std::shared_ptr<SocketCommunicator> C) {
+    const Extents<2> E{12, 6};
+    const HostGrid<double, 2> U0 = pattern(E, 7);
+    const Decomposition<2> D(E, C);
+    DistGrid<double, 2> u(D, Halo{1, 1}, U0), v(D, Halo{1, 1}, U0);
+    const DistGrid<double, 2> f(D, Halo{1, 1}, U0);
+    try {
+      distSweep2(u, f, v, 0.5, /*FailOnRank=*/1);
+      ADD_FAILURE() << "rank " << C->rank() << ": no error";
+    } catch (const Error &Err) {
+      EXPECT_NE(std::string(Err.what())
+                    .find("rank 1 of 2 failed: stencil: sweep2: a CUDA error "
+                          "on this rank"),
+                std::string::npos)
+          << Err.what();
+    }
+    // The ranks are still in step: the next launch works on both.
+    EXPECT_NO_THROW(distSweep2(u, f, v, 0.5));
+  });
+  EXPECT_TRUE(Ok);
+}
+
+TEST(DistRanks, HistogramsAcrossRanksAreRefused) {
+  const bool Ok = runRanks(2, [](std::shared_ptr<SocketCommunicator> C) {
+    const Decomposition<1> D(Extents<1>{8}, C);
+    const detail::DistLaunch<1> L("bins", D, Halo{}, {}, {}, {});
+    Grid<int, 1> H(Extents<1>{4});
+    EXPECT_THROW(L.requireHistogramOnPieces("h", H), Error);
+  });
+  EXPECT_TRUE(Ok);
+}

@@ -9,11 +9,14 @@
 //      computes the domain (interior or region) on the whole grid;
 //   2. exchanges, for each grid read off-centre along dimension 0, the halo
 //      rows it is read at (DistGrid::exchangeHalos copies only the sides
-//      whose source rows changed since);
+//      whose source rows changed since), by default beside the launches
+//      (exchangeHalosBeside: the copies on a stream of their own);
 //   3. runs the plain launcher (async:: where there is one) on every piece,
 //      on the piece's device, over the part of the domain the piece owns, in
 //      the piece's local rows (a LaunchOptions region), with the piece's
-//      global origin in LaunchOptions::Origin;
+//      global origin in LaunchOptions::Origin. When copies run beside, in
+//      two stages (DistLaunch::parts): first the rows whose points read no
+//      halo row, then, after joinExchange, the edge rows that do;
 //   4. combines the pieces' reductions in piece order (with several ranks,
 //      every rank gets every piece's result and every rank's error through
 //      detail::PieceResults, so all ranks fold the same values or all
@@ -110,15 +113,30 @@ std::string KernelEmitter::distributedDecl() const {
   return OS.str();
 }
 
-/// One exchangeHalos per grid read off-centre along dimension 0.
+/// One exchange per grid read off-centre along dimension 0, beside the
+/// launches (exchangeHalosBeside) unless the options say otherwise; beside_
+/// says whether any copies run beside them.
 std::string KernelEmitter::haloExchanges() const {
   std::ostringstream OS;
   for (const GridFootprint &G : K.Foot.Grids)
     if (G.Lo[0] != 0 || G.Hi[0] != 0)
       OS << "  // " << G.Grid << ": read at rows " << G.Lo[0] << ".." << G.Hi[0]
-         << " along dimension 0; copied where stale.\n  " << G.Grid
+         << " along dimension 0; copied where stale.\n  if (launch_.overlap())\n"
+         << "    beside_ |= " << G.Grid << ".exchangeHalosBeside(kernel_name_, "
+         << -G.Lo[0] << ", " << G.Hi[0] << ", " << OptsName
+         << ".Stream);\n  else\n    " << G.Grid
          << ".exchangeHalos(kernel_name_, " << -G.Lo[0] << ", " << G.Hi[0]
          << ", " << OptsName << ".Stream);\n";
+  return OS.str();
+}
+
+/// The joins of the exchanges beside the launches: stage 1 waits for them.
+std::string KernelEmitter::haloJoins() const {
+  std::ostringstream OS;
+  for (const GridFootprint &G : K.Foot.Grids)
+    if (G.Lo[0] != 0 || G.Hi[0] != 0)
+      OS << "      " << G.Grid << ".joinExchange(kernel_name_, " << OptsName
+         << ".Stream);\n";
   return OS.str();
 }
 
@@ -193,23 +211,46 @@ std::string KernelEmitter::distributedLauncher() const {
       OS << "  launch_.requireHistogramOnPieces(\"" << P.Name << "\", "
          << P.Name << ");\n";
   }
-  OS << haloExchanges();
+  const std::string Exchanges = haloExchanges();
+  if (!Exchanges.empty())
+    OS << "  bool beside_ = false;\n" << Exchanges;
   // Every piece's launch goes through parts_: with several ranks it carries
   // the results and any rank's error to every rank (one allgather).
   OS << "  stencil::detail::PieceResults<"
      << (hasReductions() ? resultType() : "stencil::detail::NoResult")
      << "> parts_(launch_);\n";
-  OS << "  for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {\n";
-  OS << "    if (!launch_.runs(piece_))\n      continue;\n";
-  OS << "    const stencil::detail::DeviceScope device_(kernel_name_, "
-        "launch_.device(piece_));\n";
-  const std::string Call =
-      pieceCall(selfResetting() ? "async::" + K.Name : K.Name);
+  std::string Indent = "    ";
+  if (Exchanges.empty()) {
+    OS << "  for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {\n";
+    OS << "    if (!launch_.runs(piece_))\n      continue;\n";
+  } else {
+    // Stage 0: the rows that read no halo row, beside the copies; stage 1,
+    // after the join: the edge rows (DistLaunch::parts).
+    OS << "  for (int stage_ = 0; stage_ < 2; ++stage_) {\n";
+    OS << "    if (stage_ == 1) {\n      if (!beside_)\n        break;\n"
+       << haloJoins() << "    }\n";
+    OS << "    for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {\n";
+    OS << "      if (!launch_.runs(piece_))\n        continue;\n";
+    Indent = "      ";
+  }
+  OS << Indent << "const stencil::detail::DeviceScope device_(kernel_name_, "
+     << "launch_.device(piece_));\n";
+  std::string Call = pieceCall(selfResetting() ? "async::" + K.Name : K.Name);
+  if (!Exchanges.empty()) {
+    OS << Indent << "for (const stencil::LaunchOptions& rows_ : "
+       << "launch_.parts(piece_, stage_, beside_))\n";
+    Call = Call.substr(0, Call.rfind("launch_.options(piece_))")) + "rows_)";
+    Indent += "  ";
+  }
   if (hasReductions())
-    OS << "    parts_.add(piece_, [&] { return " << Call << "; });\n";
+    OS << Indent << "parts_.add(piece_, [&] { return " << Call << "; });\n";
   else
-    OS << "    parts_.add(piece_, [&] {\n      " << Call
-       << ";\n      return stencil::detail::NoResult{};\n    });\n";
+    OS << Indent << "parts_.add(piece_, [&] {\n"
+       << Indent << "  " << Call << ";\n"
+       << Indent << "  return stencil::detail::NoResult{};\n"
+       << Indent << "});\n";
+  if (!Exchanges.empty())
+    OS << "    }\n";
   OS << "  }\n";
   if (hasReductions())
     OS << pieceCombine();

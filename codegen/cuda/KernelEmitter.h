@@ -186,6 +186,7 @@ private:
   std::string distributedRefusal() const;
   std::string distributedDoc() const;
   std::string haloExchanges() const;
+  std::string haloJoins() const;
   std::string pieceCall(const std::string &Callee) const;
   std::string pieceCombine() const;
 

@@ -15,7 +15,8 @@
 // the float64 reference with --verify), --check (small sizes: every sweep's
 // gosa against the original's float64 loop, and p bit for bit against the
 // one-GPU launcher), --bench (per sweep: the one-GPU launcher and the
-// distributed one in the same process; the scaling ratio).
+// distributed one in the same process, the latter with and without the
+// exchange beside the inner rows; the scaling ratio).
 #ifndef HIMENO_MULTI_HPP
 #define HIMENO_MULTI_HPP
 
@@ -271,12 +272,38 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak,
   }
   const Field P0 = initialP(All);
   DistDevice D(Where.cut(All), P0);
-  std::vector<double> Ms;
+  // Per sweep with the exchange beside the inner rows (the default), and
+  // with the exchange first (LaunchOptions::OverlapExchange = false).
+  auto time = [&](bool Overlap) {
+    const bool Was = Launch.OverlapExchange;
+    Launch.OverlapExchange = Overlap;
+    std::vector<double> T;
+    for (int I = 0; I < 3 + Reps; ++I) {
+      const double Begin = seconds();
+      D.sweep();
+      if (I >= 3)
+        T.push_back((seconds() - Begin) * 1e3);
+    }
+    Launch.OverlapExchange = Was;
+    return T;
+  };
+  const std::vector<double> Ms = time(true), Serial = time(false);
+  // The halo exchange alone: p's pieces marked written (as a sweep marks
+  // them), then exchangeHalos and every device drained.
+  std::vector<double> ExchangeMs;
   for (int I = 0; I < 3 + Reps; ++I) {
+    for (int P = 0; P < D.P.pieces(); ++P)
+      if (D.P.local(P))
+        (void)D.P.piece(P).data(); // bumps its version: its rows changed
     const double Begin = seconds();
-    D.sweep();
+    D.P.exchangeHalos();
+    for (int P = 0; P < D.P.pieces(); ++P)
+      if (D.P.local(P)) {
+        const stencil::detail::DeviceScope Scope("bench", D.P.device(P));
+        STENCIL_CUDA_CHECK(cudaDeviceSynchronize(), "bench");
+      }
     if (I >= 3)
-      Ms.push_back((seconds() - Begin) * 1e3);
+      ExchangeMs.push_back((seconds() - Begin) * 1e3);
   }
   const Size ZAll{Z.Name, All[0], All[1], All[2]};
   const std::string Name = Tag + (Weak ? ".weak" : ".strong") +
@@ -285,15 +312,23 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak,
   if (!Where.root())
     return;
   example::printBench(Name, interiorPoints(ZAll), 56, Ms);
+  example::printBench(Name + ".no-overlap", interiorPoints(ZAll), 56, Serial);
   const double T1 = example::median(OneMs), TN = example::median(Ms);
   // Strong: the same points, T1 / TN. Weak: N times the points,
   // N * T1 / TN (points per second against one GPU's).
   const double Speedup = double(interiorPoints(ZAll)) /
                          double(interiorPoints(Z)) * T1 / TN;
+  const double Exchange = example::median(ExchangeMs);
+  // Overlap achieved: the share of the exchange's time that the overlapped
+  // sweep saved against the exchange-first one.
+  const double TS = example::median(Serial);
   std::printf("SCALING name=%s pieces=%d mode=%s one_gpu_ms=%.4f ms=%.4f "
-              "speedup=%.3f efficiency=%.3f halo_bytes=%llu\n",
+              "speedup=%.3f efficiency=%.3f no_overlap_ms=%.4f "
+              "exchange_ms=%.4f exchange_share=%.4f overlap_saved=%.3f "
+              "halo_bytes=%llu\n",
               Name.c_str(), Where.pieces(), Weak ? "weak" : "strong", T1, TN,
-              Speedup, Speedup / Where.pieces(),
+              Speedup, Speedup / Where.pieces(), TS, Exchange, Exchange / TN,
+              Exchange > 0 ? (TS - TN) / Exchange : 0.0,
               (unsigned long long)(D.P.traffic().Bytes +
                                    D.Wrk2.traffic().Bytes));
 }

@@ -251,3 +251,50 @@ TEST(Decomposition, PieceDomainRowsAreLocal) {
       EXPECT_EQ(Rows, Hi - Lo);
     }
 }
+
+TEST(Decomposition, SplitPieceRowsForTheOverlappedExchange) {
+  // 20 rows in [0, 7) [7, 14) [14, 20); a kernel reading 2 below, 1 above;
+  // the domain is the interior [2, 19).
+  const std::vector<RowRange> S = slabRows(20, 3);
+  auto split = [&](int P) {
+    const RowRange Part{std::max<int64_t>(2, S[P].Begin),
+                        std::min<int64_t>(19, S[P].End)};
+    return splitPieceRows(Part, S[P], 20, 2, 1);
+  };
+  // Piece 0 has no low halo: [2, 6) inner, row 6 reads row 7 above.
+  EXPECT_TRUE(split(0).Low.empty());
+  EXPECT_EQ(split(0).Inner, (RowRange{2, 6}));
+  EXPECT_EQ(split(0).High, (RowRange{6, 7}));
+  // Piece 1: rows 7 and 8 read rows 5 and 6 below; row 13 reads 14.
+  EXPECT_EQ(split(1).Low, (RowRange{7, 9}));
+  EXPECT_EQ(split(1).Inner, (RowRange{9, 13}));
+  EXPECT_EQ(split(1).High, (RowRange{13, 14}));
+  // The last piece has no high halo.
+  EXPECT_EQ(split(2).Low, (RowRange{14, 16}));
+  EXPECT_EQ(split(2).Inner, (RowRange{16, 19}));
+  EXPECT_TRUE(split(2).High.empty());
+  // A point-wise kernel along dimension 0 reads no halo: all inner.
+  EXPECT_EQ(splitPieceRows({7, 14}, S[1], 20, 0, 0).Inner, (RowRange{7, 14}));
+  // Thin slabs and every part: disjoint, in order, covering the part, and
+  // an inner row reads only rows the piece owns (or beyond the grid).
+  for (int64_t N : {3, 8, 13})
+    for (int Pieces = 1; Pieces <= 4 && Pieces <= N; ++Pieces)
+      for (int Below = 0; Below <= 3; ++Below)
+        for (int Above = 0; Above <= 3; ++Above) {
+          const std::vector<RowRange> T = slabRows(N, Pieces);
+          for (const RowRange &Own : T)
+            for (int64_t Lo = Own.Begin; Lo <= Own.End; ++Lo)
+              for (int64_t Hi = Lo; Hi <= Own.End; ++Hi) {
+                const PieceSplit X =
+                    splitPieceRows({Lo, Hi}, Own, N, Below, Above);
+                EXPECT_EQ(X.Low.Begin, Lo);
+                EXPECT_EQ(X.Low.End, X.Inner.Begin);
+                EXPECT_EQ(X.Inner.End, X.High.Begin);
+                EXPECT_EQ(X.High.End, Hi);
+                for (int64_t R = X.Inner.Begin; R < X.Inner.End; ++R) {
+                  EXPECT_TRUE(R - Below >= Own.Begin || Own.Begin == 0);
+                  EXPECT_TRUE(R + Above < Own.End || Own.End == N);
+                }
+              }
+        }
+}

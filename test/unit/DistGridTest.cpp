@@ -234,6 +234,33 @@ TEST(DistGrid, ExchangeCopiesOnlyWhatChanged) {
   EXPECT_EQ(G.traffic().Copies, 4u);
 }
 
+TEST(DistGrid, ExchangeBesideLaunchesNeedsAJoin) {
+  const Extents<2> E{20, 5};
+  const HostGrid<double, 2> H = pattern<double, 2>(E, 9);
+  const Decomposition<2> D(E, {0, 1, 1, 0});
+  DistGrid<double, 2> G(D, Halo{1, 1}, H);
+  // Current after the scatter: nothing runs beside, nothing to join.
+  EXPECT_FALSE(G.exchangeHalosBeside("k", 1, 1));
+  for (int P = 0; P < G.pieces(); ++P) // every piece written
+    (void)G.piece(P).data();
+  EXPECT_TRUE(G.exchangeHalosBeside("k", 1, 1));
+  expectHalosHold(G, H); // the fake runs copies at once
+  // Another exchange before the launches joined this one is a bug.
+  (void)G.piece(1).data();
+  try {
+    G.exchangeHalosBeside("k", 1, 1);
+    FAIL() << "no error";
+  } catch (const Error &Err) {
+    EXPECT_NE(std::string(Err.what()).find("was not joined"),
+              std::string::npos)
+        << Err.what();
+  }
+  G.joinExchange("k");
+  EXPECT_TRUE(G.exchangeHalosBeside("k", 1, 1));
+  G.joinExchange("k");
+  EXPECT_EQ(G.traffic().Copies, 6u + 4u); // 6 sides; then piece 1's 4
+}
+
 TEST(DistGrid, NarrowThenWideExchange) {
   const Extents<1> E{12};
   const HostGrid<int, 1> H = pattern<int, 1>(E, 3);

@@ -90,6 +90,25 @@ inline void enablePeerAccess(const char *Who, int A, int B) {
   STENCIL_CUDA_CHECK(Status, Who);
 }
 
+/// A non-blocking stream per device for halo exchanges that run beside
+/// launches (DistGrid::exchangeHalosBeside); created on first use, kept for
+/// the process's lifetime. Non-blocking: it must not wait for the legacy
+/// default stream the launches run on.
+inline cudaStream_t exchangeStream(const char *Who, int Device) {
+  static std::mutex M;
+  static std::vector<cudaStream_t> Streams;
+  std::lock_guard<std::mutex> Lock(M);
+  if (size_t(Device) >= Streams.size())
+    Streams.resize(size_t(Device) + 1, nullptr);
+  cudaStream_t &S = Streams[size_t(Device)];
+  if (!S) {
+    DeviceScope Scope(Who, Device);
+    STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking),
+                       Who);
+  }
+  return S;
+}
+
 } // namespace detail
 
 /// How a grid of extents E is cut: slabs of consecutive rows along
@@ -271,6 +290,8 @@ public:
     for (cudaEvent_t E : Done)
       if (E)
         (void)cudaEventDestroy(E);
+    if (RemoteDone)
+      (void)cudaEventDestroy(RemoteDone);
   }
 
   const Decomposition<R> &decomposition() const { return Dec; }
@@ -369,28 +390,26 @@ public:
   /// Const: the halo rows are a cache of the neighbours' rows, not contents.
   void exchangeHalos(const char *Who, int Lo, int Hi,
                      cudaStream_t Stream = 0) const {
-    if (Lo > Width.Lo || Hi > Width.Hi || Lo < 0 || Hi < 0)
-      throw Error(Who, "a halo exchange of " + std::to_string(Lo) +
-                           " rows below and " + std::to_string(Hi) +
-                           " above each piece, but the distributed grid's "
-                           "halo is " +
-                           std::to_string(Width.Lo) + " below and " +
-                           std::to_string(Width.Hi) + " above");
-    if (Stream && !Dec.oneDevice())
-      throw Error(Who, "a LaunchOptions::Stream with pieces on several "
-                       "devices is not supported yet; use the default "
-                       "stream (0)");
-    const std::vector<uint64_t> Epochs = epochs();
-    std::vector<Side> Plan = stale(Lo, Hi, Epochs);
-    if (Plan.empty())
-      return;
-    copy(Who, Plan, Stream);
-    ++Traffic.Exchanges;
-    for (const Side &S : Plan)
-      Halos.record(S.Piece, S.Which, S.Width, S.Copies, Epochs);
-    for (const Side &S : Plan)
-      if (local(S.Piece))
-        Changes.absorb(S.Piece, Pieces[size_t(S.Piece)].version());
+    (void)exchange(Who, Lo, Hi, Stream, /*Beside=*/false);
+  }
+  /// As exchangeHalos, but the copies go on a stream of their own per device
+  /// (after the work already on Stream that wrote their source rows), so
+  /// that launches on Stream which read no halo row run beside them;
+  /// joinExchange(Stream) then makes Stream wait for them (before launches
+  /// that read the halo rows, and before anything writes the source rows).
+  /// True when something was copied. Collective with several ranks.
+  bool exchangeHalosBeside(const char *Who, int Lo, int Hi,
+                           cudaStream_t Stream = 0) const {
+    return exchange(Who, Lo, Hi, Stream, /*Beside=*/true);
+  }
+  /// Stream (each device's, with 0) waits for the copies of the last
+  /// exchangeHalosBeside.
+  void joinExchange(const char *Who, cudaStream_t Stream = 0) const {
+    for (const auto &[Device, Event] : Joins) {
+      detail::DeviceScope Scope(Who, Device);
+      STENCIL_CUDA_CHECK(cudaStreamWaitEvent(Stream, Event, 0), Who);
+    }
+    Joins.clear();
   }
   /// The whole halo.
   void exchangeHalos(cudaStream_t Stream = 0) const {
@@ -407,10 +426,42 @@ public:
     std::swap(A.Halos, B.Halos);
     std::swap(A.Ready, B.Ready);
     std::swap(A.Done, B.Done);
+    std::swap(A.RemoteDone, B.RemoteDone);
+    std::swap(A.Joins, B.Joins);
     std::swap(A.Traffic, B.Traffic);
   }
 
 private:
+  bool exchange(const char *Who, int Lo, int Hi, cudaStream_t Stream,
+                bool Beside) const {
+    if (!Joins.empty())
+      throw Error(Who, "an exchange beside launches was not joined "
+                       "(joinExchange) before the next exchange");
+    if (Lo > Width.Lo || Hi > Width.Hi || Lo < 0 || Hi < 0)
+      throw Error(Who, "a halo exchange of " + std::to_string(Lo) +
+                           " rows below and " + std::to_string(Hi) +
+                           " above each piece, but the distributed grid's "
+                           "halo is " +
+                           std::to_string(Width.Lo) + " below and " +
+                           std::to_string(Width.Hi) + " above");
+    if (Stream && !Dec.oneDevice())
+      throw Error(Who, "a LaunchOptions::Stream with pieces on several "
+                       "devices is not supported yet; use the default "
+                       "stream (0)");
+    const std::vector<uint64_t> Epochs = epochs();
+    std::vector<Side> Plan = stale(Lo, Hi, Epochs);
+    if (Plan.empty())
+      return false;
+    copy(Who, Plan, Stream, Beside);
+    ++Traffic.Exchanges;
+    for (const Side &S : Plan)
+      Halos.record(S.Piece, S.Which, S.Width, S.Copies, Epochs);
+    for (const Side &S : Plan)
+      if (local(S.Piece))
+        Changes.absorb(S.Piece, Pieces[size_t(S.Piece)].version());
+    return true;
+  }
+
   /// One side of one piece to refill, and the copies that do it.
   struct Side {
     int Piece;
@@ -527,11 +578,11 @@ private:
   /// between pieces this process holds by device and peer copies, between
   /// ranks by the communicator's grouped sends and receives.
   void copy(const char *Who, const std::vector<Side> &Plan,
-            cudaStream_t Stream) const {
+            cudaStream_t Stream, bool Beside) const {
     std::set<int> Sources;
     for (const Side &S : Plan)
       for (const detail::HaloCopy &C : S.Copies)
-        if (local(C.Src) && local(S.Piece))
+        if (local(C.Src))
           Sources.insert(C.Src);
     // Each source's rows are ready once its earlier work is done.
     for (int Q : Sources) {
@@ -549,42 +600,53 @@ private:
         continue;
       }
       detail::DeviceScope Scope(Who, device(P));
+      const cudaStream_t On =
+          Beside ? detail::exchangeStream(Who, device(P)) : Stream;
       T *Dst = Pieces[size_t(P)].data(); // bumps version(): records repack
+      bool Copied = false;
       for (; I < Plan.size() && Plan[I].Piece == P; ++I)
         for (const detail::HaloCopy &C : Plan[I].Copies) {
           if (!local(C.Src)) {
             Remote = true;
             continue;
           }
+          Copied = true;
           STENCIL_CUDA_CHECK(
-              cudaStreamWaitEvent(Stream, Ready[size_t(C.Src)], 0), Who);
+              cudaStreamWaitEvent(On, Ready[size_t(C.Src)], 0), Who);
           const size_t Bytes = rowsBytes(C.Rows);
           const T *From = rows(C.Src, C.Rows.Begin);
           T *To = Dst + (C.Rows.Begin - origin(P)) * rowPoints();
           if (device(C.Src) == device(P))
             STENCIL_CUDA_CHECK(cudaMemcpyAsync(To, From, Bytes,
-                                               cudaMemcpyDeviceToDevice,
-                                               Stream),
+                                               cudaMemcpyDeviceToDevice, On),
                                Who);
           else
             STENCIL_CUDA_CHECK(cudaMemcpyPeerAsync(To, device(P), From,
-                                                   device(C.Src), Bytes,
-                                                   Stream),
+                                                   device(C.Src), Bytes, On),
                                Who);
           Fed.insert({C.Src, P});
           ++Traffic.Copies;
           Traffic.Bytes += Bytes;
         }
-      STENCIL_CUDA_CHECK(cudaEventRecord(event(Done, P, Who), Stream), Who);
+      if (!Copied)
+        continue;
+      STENCIL_CUDA_CHECK(cudaEventRecord(event(Done, P, Who), On), Who);
+      // Beside: the launches that read these halo rows wait at the join.
+      if (Beside)
+        Joins.push_back({device(P), Done[size_t(P)]});
     }
     // A source's later work (a launch writing its rows) waits for the copies
-    // that read them.
+    // that read them: at once, or at the join.
     for (const auto &[Q, P] : Fed) {
+      if (Beside) {
+        Joins.push_back({device(Q), Done[size_t(P)]});
+        continue;
+      }
       detail::DeviceScope Scope(Who, device(Q));
       STENCIL_CUDA_CHECK(cudaStreamWaitEvent(Stream, Done[size_t(P)], 0), Who);
     }
     if (Remote && Dec.ranked())
-      exchangeRemote(Who, Plan, Stream);
+      exchangeRemote(Who, Plan, Stream, Beside);
   }
 
   /// The copies of Plan between this rank and others, as one group of sends
@@ -593,9 +655,16 @@ private:
   /// same order on both sides. All of a rank's pieces are on the
   /// communicator's device and Stream orders them after earlier launches.
   void exchangeRemote(const char *Who, const std::vector<Side> &Plan,
-                      cudaStream_t Stream) const {
+                      cudaStream_t Stream, bool Beside) const {
     Communicator &C = *Dec.communicator();
     detail::DeviceScope Scope(Who, C.device());
+    const cudaStream_t On =
+        Beside ? detail::exchangeStream(Who, C.device()) : Stream;
+    if (Beside) // after the work on Stream that wrote the rows sent
+      for (int P = 0; P < pieces(); ++P)
+        if (local(P) && Ready[size_t(P)])
+          STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(P)], 0),
+                             Who);
     C.groupBegin();
     for (const Side &S : Plan)
       for (const detail::HaloCopy &Copy : S.Copies) {
@@ -606,15 +675,22 @@ private:
         if (ToHere) {
           T *To = Pieces[size_t(S.Piece)].data() +
                   (Copy.Rows.Begin - origin(S.Piece)) * rowPoints();
-          C.recv(To, Bytes, Dec.owner(Copy.Src), Stream);
+          C.recv(To, Bytes, Dec.owner(Copy.Src), On);
           ++Traffic.Copies;
           Traffic.Bytes += Bytes;
         } else {
           C.send(rows(Copy.Src, Copy.Rows.Begin), Bytes, Dec.owner(S.Piece),
-                 Stream);
+                 On);
         }
       }
     C.groupEnd();
+    if (!Beside)
+      return;
+    if (!RemoteDone)
+      STENCIL_CUDA_CHECK(
+          cudaEventCreateWithFlags(&RemoteDone, cudaEventDisableTiming), Who);
+    STENCIL_CUDA_CHECK(cudaEventRecord(RemoteDone, On), Who);
+    Joins.push_back({C.device(), RemoteDone});
   }
 
   /// Piece P's storage of global row Row (P holds it).
@@ -632,6 +708,9 @@ private:
   mutable detail::ChangeTracker Changes;
   mutable detail::HaloState Halos;
   mutable std::vector<cudaEvent_t> Ready, Done;
+  mutable cudaEvent_t RemoteDone = nullptr; ///< this rank's sends/receives
+  /// After exchangeHalosBeside: (device, event) the launch streams wait for.
+  mutable std::vector<std::pair<int, cudaEvent_t>> Joins;
   mutable HaloTraffic Traffic;
 };
 
@@ -646,7 +725,8 @@ public:
   DistLaunch(const char *Kernel, const Decomposition<R> &D, Halo H,
              const std::array<int, 3> &FootLo, const std::array<int, 3> &FootHi,
              const LaunchOptions &Opts)
-      : Kernel(Kernel), Dec(D), Width(H), Opts(Opts) {
+      : Kernel(Kernel), Dec(D), Width(H), Opts(Opts), Below(FootLo[0]),
+        Above(FootHi[0]) {
     if (Dec.pieces() == 0)
       throw Error(Kernel, "a distributed grid of no pieces (default-"
                           "constructed or moved from)");
@@ -735,11 +815,49 @@ public:
   /// the domain as the region, in the piece's local rows, and the piece's
   /// place in the whole grid added to the origin (index(d)).
   LaunchOptions options(int P) const {
+    const int64_t Held = heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin;
+    return rows(P, pieceDomainRows({Global.Lo[0], Global.Hi[0]}, Dec.slab(P),
+                                   Held));
+  }
+  /// Whether the launches of stage 0 may run beside the halo exchange
+  /// (LaunchOptions::OverlapExchange).
+  bool overlap() const { return Opts.OverlapExchange; }
+  /// The launches of piece P in stage Stage of a launch whose halo exchange
+  /// ran beside it (Beside): stage 0 the rows that read no halo row, stage
+  /// 1 (after the join) the edge rows below and above
+  /// (detail::splitPieceRows). Without Beside, stage 0 is the piece's whole
+  /// part (options(P)) and stage 1 empty. Nothing for a piece that does not
+  /// run.
+  std::vector<LaunchOptions> parts(int P, int Stage, bool Beside) const {
+    std::vector<LaunchOptions> Out;
+    if (!runs(P))
+      return Out;
+    if (!Beside || empty(P)) {
+      if (Stage == 0)
+        Out.push_back(options(P));
+      return Out;
+    }
+    const RowRange Own = Dec.slab(P);
+    const int64_t Held = heldRows(Own, Width, Dec.extents()[0]).Begin;
+    const RowRange Part{std::max(Global.Lo[0], Own.Begin),
+                        std::min(Global.Hi[0], Own.End)};
+    const PieceSplit S =
+        splitPieceRows(Part, Own, Dec.extents()[0], Below, Above);
+    for (const RowRange &Rows :
+         Stage == 0 ? std::vector<RowRange>{S.Inner}
+                    : std::vector<RowRange>{S.Low, S.High})
+      if (!Rows.empty())
+        Out.push_back(rows(P, {Rows.Begin - Held, Rows.End - Held}));
+    return Out;
+  }
+
+private:
+  /// The caller's options with local rows Rows of piece P along dimension 0
+  /// and the domain's extent along the others; the piece's place in the
+  /// whole grid added to the origin (index(d)).
+  LaunchOptions rows(int P, RowRange Rows) const {
     LaunchOptions O = Opts;
     O.HasRegion = true;
-    const RowRange Rows =
-        pieceDomainRows({Global.Lo[0], Global.Hi[0]}, Dec.slab(P),
-                        heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin);
     O.Lo[0] = Rows.Begin;
     O.Hi[0] = Rows.End;
     O.Origin[0] += heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin;
@@ -750,11 +868,11 @@ public:
     return O;
   }
 
-private:
   const char *Kernel;
   const Decomposition<R> &Dec;
   Halo Width;
   LaunchOptions Opts;
+  int Below, Above; ///< the kernel's reach along dimension 0
   Domain<R> Global;
   bool AllEmpty = true;
 };
@@ -763,9 +881,10 @@ private:
 /// but whether they ran (errors, across ranks).
 struct NoResult {};
 
-/// The results of a launch's pieces, in piece order. Pending results are
-/// read before detail::ResultRingSize later launches could reuse their
-/// place in the launcher's ring.
+/// The results of a launch's pieces, in piece order (a piece launched in
+/// parts, as an overlapped exchange splits it, gives up to MaxParts results,
+/// in launch order). Pending results are read before detail::ResultRingSize
+/// later launches could reuse their place in the launcher's ring.
 ///
 /// With several ranks each rank launches its own pieces, and get() gives
 /// every rank every piece's result through one allgather, in piece order (so
@@ -854,18 +973,26 @@ private:
 
   /// Every rank's results and errors to every rank, in piece order.
   void share() {
-    const size_t Bytes = sizeof(int) + MessageBytes + sizeof(Slot) * Pieces;
+    const size_t Slots = size_t(Pieces) * MaxParts;
+    const size_t Bytes = sizeof(int) + MessageBytes + sizeof(Slot) * Slots;
     std::vector<unsigned char> Mine(Bytes, 0), All(Bytes * Comm->size());
-    const int Failed = Failure.empty() ? 0 : 1;
+    int Failed = Failure.empty() ? 0 : 1;
+    std::vector<int> Parts(size_t(Pieces), 0);
+    for (size_t I = 0; I < Ran.size(); ++I) {
+      const int Part = Parts[size_t(Ran[I])]++;
+      if (Part >= MaxParts) {
+        fail("more than 3 launches of one piece");
+        Failed = 1;
+        continue;
+      }
+      Slot S{1, Ready[I]};
+      std::memcpy(Mine.data() + sizeof(int) + MessageBytes +
+                      sizeof(Slot) * (size_t(Ran[I]) * MaxParts + size_t(Part)),
+                  &S, sizeof S);
+    }
     std::memcpy(Mine.data(), &Failed, sizeof Failed);
     std::memcpy(Mine.data() + sizeof(int), Failure.data(),
                 std::min(Failure.size(), MessageBytes - 1));
-    for (size_t I = 0; I < Ran.size(); ++I) {
-      Slot S{1, Ready[I]};
-      std::memcpy(Mine.data() + sizeof(int) + MessageBytes +
-                      sizeof(Slot) * size_t(Ran[I]),
-                  &S, sizeof S);
-    }
     Comm->allgather(Mine.data(), Bytes, All.data());
     for (int Rank = 0; Rank < Comm->size(); ++Rank) {
       const unsigned char *Part = All.data() + Bytes * size_t(Rank);
@@ -878,16 +1005,17 @@ private:
                                     Part + sizeof(int)));
     }
     Ready.clear();
-    for (int P = 0; P < Pieces; ++P) {
+    for (size_t I = 0; I < Slots; ++I) {
       Slot S;
       std::memcpy(&S,
-                  All.data() + Bytes * size_t(Owners[size_t(P)]) +
-                      sizeof(int) + MessageBytes + sizeof(Slot) * size_t(P),
+                  All.data() + Bytes * size_t(Owners[I / MaxParts]) +
+                      sizeof(int) + MessageBytes + sizeof(Slot) * I,
                   sizeof S);
       if (S.Ran)
         Ready.push_back(S.Value);
     }
   }
+  static constexpr int MaxParts = 3; ///< DistLaunch::parts: inner, edges
 
   const char *Kernel;
   int Pieces;

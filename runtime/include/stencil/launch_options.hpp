@@ -39,6 +39,10 @@ struct LaunchOptions {
   /// over distributed grids (stencilc --distributed, which alone emits
   /// kernels that read it; other launchers ignore it).
   std::array<int64_t, 3> Origin{};
+  /// Launchers over distributed grids: exchange the halo rows beside the
+  /// rows that read none (on a stream of their own), then run the edge rows
+  /// (docs/distributed.md#overlap); false: the exchange, then every row.
+  bool OverlapExchange = true;
 };
 
 /// Options that run a kernel over Box instead of its interior.

@@ -45,13 +45,26 @@ STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
 // CHECK-NEXT:    launch_.requireSame("u", "f", f);
 // CHECK-NEXT:    launch_.requireSame("u", "v", v);
 // Only u is read off-centre along dimension 0; f (centre) is not exchanged.
+// The exchange runs beside the rows that read no halo row (stage 0), the
+// edge rows after the join (stage 1), unless opts.OverlapExchange is false.
+// CHECK-NEXT:    bool beside_ = false;
 // CHECK-NEXT:    // u: read at rows -2..1 along dimension 0; copied where stale.
-// CHECK-NEXT:    u.exchangeHalos(kernel_name_, 2, 1, opts.Stream);
+// CHECK-NEXT:    if (launch_.overlap())
+// CHECK-NEXT:      beside_ |= u.exchangeHalosBeside(kernel_name_, 2, 1, opts.Stream);
+// CHECK-NEXT:    else
+// CHECK-NEXT:      u.exchangeHalos(kernel_name_, 2, 1, opts.Stream);
 // CHECK-NOT:     f.exchangeHalos
 // CHECK:         stencil::detail::PieceResults<sweep_result> parts_(launch_);
-// CHECK:           if (!launch_.runs(piece_))
-// CHECK:           const stencil::detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
-// CHECK-NEXT:      parts_.add(piece_, [&] { return async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, launch_.options(piece_)); });
+// CHECK-NEXT:    for (int stage_ = 0; stage_ < 2; ++stage_) {
+// CHECK-NEXT:      if (stage_ == 1) {
+// CHECK-NEXT:        if (!beside_)
+// CHECK-NEXT:          break;
+// CHECK-NEXT:        u.joinExchange(kernel_name_, opts.Stream);
+// CHECK-NEXT:      }
+// CHECK:             if (!launch_.runs(piece_))
+// CHECK:             const stencil::detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
+// CHECK-NEXT:        for (const stencil::LaunchOptions& rows_ : launch_.parts(piece_, stage_, beside_))
+// CHECK-NEXT:          parts_.add(piece_, [&] { return async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, rows_); });
 // CHECK:         double res_total_ = part_[0].res;
 // CHECK-NEXT:    for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
 // CHECK-NEXT:      res_total_ = stencil::detail::wrapAdd(res_total_, static_cast<double>(part_[piece_].res));
@@ -71,7 +84,10 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
 }
 // CHECK-LABEL:   const stencil::DistGrid<float, 1>& x,
 // CHECK:         const stencil::detail::DistLaunch<1> launch_(kernel_name_, x.decomposition(), x.halo(), {0, 0, 0}, {0, 0, 0}, opts);
+// Nothing to exchange: one launch per piece over its whole part.
 // CHECK-NOT:     exchangeHalos
+// CHECK-NOT:     stage_
+// CHECK:           parts_.add(piece_, [&] { return async::norms(x.piece(piece_), launch_.options(piece_)); });
 // CHECK:         double total_total_ = part_[0].total;
 // CHECK-NEXT:    int64_t count_total_ = part_[0].count;
 // CHECK:           total_total_ = stencil::detail::wrapAdd(total_total_, static_cast<double>(part_[piece_].total));
@@ -85,12 +101,13 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
 STENCIL_KERNEL void copy3(In<float, 3> a, Out<float, 3> b) { b() = a(0, 1, -1) + a(-1, 0, 0); }
 // HDR-LABEL: inline constexpr stencil::Halo copy3_halo{1, 0};
 // CHECK-LABEL:   const stencil::DistGrid<float, 3>& a,
-// CHECK:         a.exchangeHalos(kernel_name_, 1, 0, opts.Stream);
+// CHECK:         beside_ |= a.exchangeHalosBeside(kernel_name_, 1, 0, opts.Stream);
 // CHECK:         stencil::detail::PieceResults<stencil::detail::NoResult> parts_(launch_);
-// CHECK:           parts_.add(piece_, [&] {
-// CHECK-NEXT:        copy3(a.piece(piece_), b.piece(piece_), launch_.options(piece_));
-// CHECK-NEXT:        return stencil::detail::NoResult{};
-// CHECK-NEXT:      });
+// CHECK:               parts_.add(piece_, [&] {
+// CHECK-NEXT:            copy3(a.piece(piece_), b.piece(piece_), rows_);
+// CHECK-NEXT:            return stencil::detail::NoResult{};
+// CHECK-NEXT:          });
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    parts_.get();
 // CHECK-NEXT:  }

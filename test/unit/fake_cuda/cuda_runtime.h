@@ -239,6 +239,14 @@ inline cudaError_t cudaMemset(void *P, int V, size_t Bytes) {
   return cudaSuccess;
 }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+#define cudaStreamNonBlocking 0x01
+/// Streams are distinct non-null handles; work runs at once on the host.
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *S, unsigned) {
+  static char Handles[64];
+  static int Next = 0;
+  *S = reinterpret_cast<cudaStream_t>(&Handles[Next++ % 64]);
+  return cudaSuccess;
+}
 
 inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *E, unsigned) {
   *E = new FakeEvent{fake_cuda::state().Current, false};

@@ -234,6 +234,41 @@ inline RowRange pieceDomainRows(RowRange Domain, RowRange Owned,
   return {Lo - HeldBegin, Hi - HeldBegin};
 }
 
+/// A piece's part of a launch split so that the halo exchange can run beside
+/// it: Inner, the rows whose points read no halo row (launched at once), and
+/// the edges Low and High, whose points read halo rows below or above
+/// (launched once the exchange is done). Global rows. A side at the grid's
+/// end has no halo and no edge: its rows stay in Inner.
+struct PieceSplit {
+  RowRange Inner, Low, High;
+};
+
+/// Splits the rows Part (the domain's rows that piece Owned owns) of a
+/// kernel reading Below rows below and Above rows above each point, in a
+/// grid of N rows. Inner, Low and High are disjoint and cover Part.
+inline PieceSplit splitPieceRows(RowRange Part, RowRange Owned, int64_t N,
+                                 int Below, int Above) {
+  PieceSplit S;
+  if (Part.empty()) {
+    S.Low = S.Inner = S.High = {Part.Begin, Part.Begin};
+    return S;
+  }
+  // Rows r with r - Below < Owned.Begin read the low halo (when there is
+  // one); rows with r + Above >= Owned.End the high halo.
+  const int64_t LowEnd =
+      Owned.Begin > 0 && Below > 0
+          ? std::min(Part.End, std::max(Part.Begin, Owned.Begin + Below))
+          : Part.Begin;
+  const int64_t HighBegin =
+      Owned.End < N && Above > 0
+          ? std::max(LowEnd, std::min(Part.End, Owned.End - Above))
+          : Part.End;
+  S.Low = {Part.Begin, LowEnd};
+  S.Inner = {LowEnd, HighBegin};
+  S.High = {HighBegin, Part.End};
+  return S;
+}
+
 } // namespace detail
 } // namespace stencil
 

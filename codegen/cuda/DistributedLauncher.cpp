@@ -121,7 +121,8 @@ std::string KernelEmitter::haloExchanges() const {
   for (const GridFootprint &G : K.Foot.Grids)
     if (G.Lo[0] != 0 || G.Hi[0] != 0)
       OS << "  // " << G.Grid << ": read at rows " << G.Lo[0] << ".." << G.Hi[0]
-         << " along dimension 0; copied where stale.\n  if (launch_.overlap())\n"
+         << " along dimension 0; copied where stale.\n  if "
+            "(launch_.overlap())\n"
          << "    beside_ |= " << G.Grid << ".exchangeHalosBeside(kernel_name_, "
          << -G.Lo[0] << ", " << G.Hi[0] << ", " << OptsName
          << ".Stream);\n  else\n    " << G.Grid

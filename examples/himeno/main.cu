@@ -445,8 +445,9 @@ int runDistributed(example::Options &O, const std::string &SizeName,
   } else {
     Where.Devices = multi::parseDevices(Gpus);
     if (Where.Devices.empty())
-      O.fail("--gpus needs a count (1 to 64) or a list of device numbers, got '" +
-             Gpus + "'");
+      O.fail(
+          "--gpus needs a count (1 to 64) or a list of device numbers, got '" +
+          Gpus + "'");
   }
   try {
     const Size *Z = findSize(SizeName);
@@ -479,10 +480,10 @@ int main(int Argc, char **Argv) {
   bool Cpu = false, Check = false, Bench = false, Mpi = false, Weak = false,
        Verify = false;
   std::string Gpus;
-  example::Options O(
-      "himeno", "[--size XS|S|M|L|XL|XXL|all] [--iters N] "
-                "[--cpu|--check|--bench] [--gpus N|D0,D1,... | --mpi] "
-                "[--weak] [--verify]");
+  example::Options O("himeno",
+                     "[--size XS|S|M|L|XL|XXL|all] [--iters N] "
+                     "[--cpu|--check|--bench] [--gpus N|D0,D1,... | --mpi] "
+                     "[--weak] [--verify]");
   O.add("--size", SizeName,
         "XS, S, M, L, XL or XXL (XXL: --gpus/--mpi only; default M; --bench "
         "also takes 'all')");
@@ -499,9 +500,9 @@ int main(int Argc, char **Argv) {
          "build with -DHIMENO_MPI)");
   O.flag("--weak", Weak,
          "with --gpus/--mpi: mimax times the pieces (weak scaling)");
-  O.flag("--verify",
-         Verify, "with --gpus/--mpi, the plain run: every sweep's gosa "
-                 "against the float64 reference");
+  O.flag("--verify", Verify,
+         "with --gpus/--mpi, the plain run: every sweep's gosa "
+         "against the float64 reference");
   Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
       O, Launch, true);
   O.parse(Argc, Argv);
@@ -523,7 +524,8 @@ int main(int Argc, char **Argv) {
     if (!Z)
       O.fail("unknown size '" + SizeName + "'");
     if (Z >= std::begin(BigSizes) && Z < std::end(BigSizes))
-      O.fail("size " + SizeName + " does not fit on one GPU; use --gpus or --mpi");
+      O.fail("size " + SizeName +
+             " does not fit on one GPU; use --gpus or --mpi");
     if (Bench) {
       bench(*Z, Reps);
       return 0;

@@ -197,19 +197,19 @@ inline int run(const Placement &Where, const stencil::Extents<3> &E,
   int Status = 0;
   if (Where.root()) {
     const Size Z{Name, E[0], E[1], E[2]};
-    printResult(Z, Iters, Ms,
-                Gosa.back(), ("GPU, " + Where.describe()).c_str());
+    printResult(Z, Iters, Ms, Gosa.back(),
+                ("GPU, " + Where.describe()).c_str());
   }
   if (Verify && Where.root()) { // one host computes the reference
     const std::vector<double> Ref = constantGosa(E, Iters);
     double Worst = 0.0;
     for (int N = 0; N < Iters; ++N)
-      Worst = std::max(Worst, example::relativeDifference(Ref[size_t(N)],
-                                                          Gosa[size_t(N)]));
+      Worst = std::max(
+          Worst, example::relativeDifference(Ref[size_t(N)], Gosa[size_t(N)]));
     const bool Ok = Worst <= GosaTolerance;
     std::printf("  gosa of every sweep against the float64 reference: worst "
-                  "rel diff %.3e (tol %.0e): %s\n",
-                  Worst, GosaTolerance, Ok ? "ok" : "MISMATCH");
+                "rel diff %.3e (tol %.0e): %s\n",
+                Worst, GosaTolerance, Ok ? "ok" : "MISMATCH");
     Status = Ok ? 0 : 1;
   }
   return Status;
@@ -220,8 +220,8 @@ inline int run(const Placement &Where, const stencil::Extents<3> &E,
 /// the original's float64 loop (gosa, rel GosaTolerance), with bnd changed
 /// half-way on both (the distributed coefficients are re-scattered).
 inline int check(const Placement &Where, const Size &Z, int Iters) {
-  example::Checker C(std::string("himeno ") + Z.Name + " " +
-                     Where.describe() + " iters=" + std::to_string(Iters));
+  example::Checker C(std::string("himeno ") + Z.Name + " " + Where.describe() +
+                     " iters=" + std::to_string(Iters));
   State S(Z);
   Device One(S);
   const stencil::Decomposition<3> Dec = Where.cut(S.P.extents());
@@ -249,16 +249,15 @@ inline int check(const Placement &Where, const Size &Z, int Iters) {
   std::vector<double> Orig;
   for (const OriginalGosa &G : runOriginal(Fresh, Iters, false))
     Orig.push_back(G.Double);
-  C.series("constant_reference_vs_original",
-           Orig, constantGosa(Fresh.P.extents(), Iters), 0.0);
+  C.series("constant_reference_vs_original", Orig,
+           constantGosa(Fresh.P.extents(), Iters), 0.0);
   return C.finish();
 }
 
 /// --bench: per sweep (each waits for its gosa), the one-GPU launcher on
 /// the first piece's device at the one-GPU size, then the distributed
 /// launcher; BENCH lines and the scaling ratio.
-inline void bench(const Placement &Where, const Size &Z, bool Weak,
-                  int Reps) {
+inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
   const stencil::Extents<3> One{Z.I, Z.J, Z.K};
   const stencil::Extents<3> All{Weak ? Z.I * Where.pieces() : Z.I, Z.J, Z.K};
   const std::string Tag = std::string("himeno.") + Z.Name;
@@ -316,21 +315,21 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak,
   const double T1 = example::median(OneMs), TN = example::median(Ms);
   // Strong: the same points, T1 / TN. Weak: N times the points,
   // N * T1 / TN (points per second against one GPU's).
-  const double Speedup = double(interiorPoints(ZAll)) /
-                         double(interiorPoints(Z)) * T1 / TN;
+  const double Speedup =
+      double(interiorPoints(ZAll)) / double(interiorPoints(Z)) * T1 / TN;
   const double Exchange = example::median(ExchangeMs);
   // Overlap achieved: the share of the exchange's time that the overlapped
   // sweep saved against the exchange-first one.
   const double TS = example::median(Serial);
-  std::printf("SCALING name=%s pieces=%d mode=%s one_gpu_ms=%.4f ms=%.4f "
-              "speedup=%.3f efficiency=%.3f no_overlap_ms=%.4f "
-              "exchange_ms=%.4f exchange_share=%.4f overlap_saved=%.3f "
-              "halo_bytes=%llu\n",
-              Name.c_str(), Where.pieces(), Weak ? "weak" : "strong", T1, TN,
-              Speedup, Speedup / Where.pieces(), TS, Exchange, Exchange / TN,
-              Exchange > 0 ? (TS - TN) / Exchange : 0.0,
-              (unsigned long long)(D.P.traffic().Bytes +
-                                   D.Wrk2.traffic().Bytes));
+  std::printf(
+      "SCALING name=%s pieces=%d mode=%s one_gpu_ms=%.4f ms=%.4f "
+      "speedup=%.3f efficiency=%.3f no_overlap_ms=%.4f "
+      "exchange_ms=%.4f exchange_share=%.4f overlap_saved=%.3f "
+      "halo_bytes=%llu\n",
+      Name.c_str(), Where.pieces(), Weak ? "weak" : "strong", T1, TN, Speedup,
+      Speedup / Where.pieces(), TS, Exchange, Exchange / TN,
+      Exchange > 0 ? (TS - TN) / Exchange : 0.0,
+      (unsigned long long)(D.P.traffic().Bytes + D.Wrk2.traffic().Bytes));
 }
 
 } // namespace multi

@@ -251,8 +251,7 @@ TEST(DistGrid, ExchangeBesideLaunchesNeedsAJoin) {
     G.exchangeHalosBeside("k", 1, 1);
     FAIL() << "no error";
   } catch (const Error &Err) {
-    EXPECT_NE(std::string(Err.what()).find("was not joined"),
-              std::string::npos)
+    EXPECT_NE(std::string(Err.what()).find("was not joined"), std::string::npos)
         << Err.what();
   }
   G.joinExchange("k");

@@ -1,4 +1,5 @@
-//===- DistRanksTest.cpp - distributed grids over several ranks, on the host ===//
+//===- DistRanksTest.cpp - distributed grids over several ranks, on the host
+//===//
 //
 // stencil/distributed.hpp with a stencil::Communicator of several ranks, on
 // the fake CUDA runtime (test/unit/fake_cuda): each rank is a forked process
@@ -155,10 +156,11 @@ private:
 /// Runs Body(comm) in Ranks forked processes; true when every one exited 0
 /// (a failed EXPECT or an exception in a rank exits 1). gtest's output of a
 /// rank goes to the terminal as usual.
-bool runRanks(int Ranks,
-              const std::function<void(std::shared_ptr<SocketCommunicator>)>
-                  &Body) {
-  std::vector<std::vector<int>> Fd(size_t(Ranks), std::vector<int>(size_t(Ranks), -1));
+bool runRanks(
+    int Ranks,
+    const std::function<void(std::shared_ptr<SocketCommunicator>)> &Body) {
+  std::vector<std::vector<int>> Fd(size_t(Ranks),
+                                   std::vector<int>(size_t(Ranks), -1));
   for (int A = 0; A < Ranks; ++A)
     for (int B = A + 1; B < Ranks; ++B) {
       int Pair[2];
@@ -300,8 +302,7 @@ TEST(DistRanks, SweepsMatchTheWholeGridOnEveryRank) {
       DistGrid<double, 2> u(D, Halo{1, 1}, U0), v(D, Halo{1, 1}, U0);
       const DistGrid<double, 2> f(D, Halo{1, 1}, F);
       for (int P = 0; P < D.pieces(); ++P) // only its own piece is allocated
-        EXPECT_EQ(std::as_const(u).piece(P).data() != nullptr,
-                  P == C->rank());
+        EXPECT_EQ(std::as_const(u).piece(P).data() != nullptr, P == C->rank());
       HostGrid<double, 2> ur = U0, vr = U0;
       for (int S = 0; S < 4; ++S) {
         // Odd sweeps exchange beside the launches (three parts per piece),

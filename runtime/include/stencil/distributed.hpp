@@ -131,8 +131,8 @@ public:
   /// counts. Each rank then holds only its own piece of a DistGrid.
   /// Collective (every rank makes the same call).
   /// (A template so that a braced list of devices never converts to it.)
-  template <class C, class = std::enable_if_t<
-                         std::is_base_of_v<Communicator, C>>>
+  template <class C,
+            class = std::enable_if_t<std::is_base_of_v<Communicator, C>>>
   Decomposition(const Extents<R> &E, std::shared_ptr<C> Comm_,
                 const std::vector<int64_t> &Rows = {})
       : Ext(E), Comm(std::move(Comm_)) {
@@ -196,8 +196,7 @@ public:
     return true;
   }
   bool operator==(const Decomposition &O) const {
-    return Ext == O.Ext && Devs == O.Devs && Slabs == O.Slabs &&
-           Comm == O.Comm;
+    return Ext == O.Ext && Devs == O.Devs && Slabs == O.Slabs && Comm == O.Comm;
   }
   bool operator!=(const Decomposition &O) const { return !(*this == O); }
 
@@ -577,8 +576,8 @@ private:
   /// The copies of Plan, ordered against the pieces' other work on Stream:
   /// between pieces this process holds by device and peer copies, between
   /// ranks by the communicator's grouped sends and receives.
-  void copy(const char *Who, const std::vector<Side> &Plan,
-            cudaStream_t Stream, bool Beside) const {
+  void copy(const char *Who, const std::vector<Side> &Plan, cudaStream_t Stream,
+            bool Beside) const {
     std::set<int> Sources;
     for (const Side &S : Plan)
       for (const detail::HaloCopy &C : S.Copies)
@@ -611,15 +610,15 @@ private:
             continue;
           }
           Copied = true;
-          STENCIL_CUDA_CHECK(
-              cudaStreamWaitEvent(On, Ready[size_t(C.Src)], 0), Who);
+          STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(C.Src)], 0),
+                             Who);
           const size_t Bytes = rowsBytes(C.Rows);
           const T *From = rows(C.Src, C.Rows.Begin);
           T *To = Dst + (C.Rows.Begin - origin(P)) * rowPoints();
           if (device(C.Src) == device(P))
-            STENCIL_CUDA_CHECK(cudaMemcpyAsync(To, From, Bytes,
-                                               cudaMemcpyDeviceToDevice, On),
-                               Who);
+            STENCIL_CUDA_CHECK(
+                cudaMemcpyAsync(To, From, Bytes, cudaMemcpyDeviceToDevice, On),
+                Who);
           else
             STENCIL_CUDA_CHECK(cudaMemcpyPeerAsync(To, device(P), From,
                                                    device(C.Src), Bytes, On),
@@ -663,8 +662,7 @@ private:
     if (Beside) // after the work on Stream that wrote the rows sent
       for (int P = 0; P < pieces(); ++P)
         if (local(P) && Ready[size_t(P)])
-          STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(P)], 0),
-                             Who);
+          STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(P)], 0), Who);
     C.groupBegin();
     for (const Side &S : Plan)
       for (const detail::HaloCopy &Copy : S.Copies) {
@@ -816,8 +814,8 @@ public:
   /// place in the whole grid added to the origin (index(d)).
   LaunchOptions options(int P) const {
     const int64_t Held = heldRows(Dec.slab(P), Width, Dec.extents()[0]).Begin;
-    return rows(P, pieceDomainRows({Global.Lo[0], Global.Hi[0]}, Dec.slab(P),
-                                   Held));
+    return rows(
+        P, pieceDomainRows({Global.Lo[0], Global.Hi[0]}, Dec.slab(P), Held));
   }
   /// Whether the launches of stage 0 may run beside the halo exchange
   /// (LaunchOptions::OverlapExchange).
@@ -843,9 +841,9 @@ public:
                         std::min(Global.Hi[0], Own.End)};
     const PieceSplit S =
         splitPieceRows(Part, Own, Dec.extents()[0], Below, Above);
-    for (const RowRange &Rows :
-         Stage == 0 ? std::vector<RowRange>{S.Inner}
-                    : std::vector<RowRange>{S.Low, S.High})
+    for (const RowRange &Rows : Stage == 0
+                                    ? std::vector<RowRange>{S.Inner}
+                                    : std::vector<RowRange>{S.Low, S.High})
       if (!Rows.empty())
         Out.push_back(rows(P, {Rows.Begin - Held, Rows.End - Held}));
     return Out;
@@ -999,10 +997,10 @@ private:
       int RankFailed = 0;
       std::memcpy(&RankFailed, Part, sizeof RankFailed);
       if (RankFailed)
-        throw Error(Kernel, "rank " + std::to_string(Rank) + " of " +
-                                std::to_string(Comm->size()) + " failed: " +
-                                reinterpret_cast<const char *>(
-                                    Part + sizeof(int)));
+        throw Error(Kernel,
+                    "rank " + std::to_string(Rank) + " of " +
+                        std::to_string(Comm->size()) + " failed: " +
+                        reinterpret_cast<const char *>(Part + sizeof(int)));
     }
     Ready.clear();
     for (size_t I = 0; I < Slots; ++I) {

@@ -41,7 +41,8 @@ inline void mpiCheck(int Status, const char *What) {
   char Text[MPI_MAX_ERROR_STRING];
   int Length = 0;
   MPI_Error_string(Status, Text, &Length);
-  throw Error("MPI", std::string(What) + ": " + std::string(Text, size_t(Length)));
+  throw Error("MPI",
+              std::string(What) + ": " + std::string(Text, size_t(Length)));
 }
 
 inline void ncclCheck(ncclResult_t Status, const char *What) {
@@ -79,8 +80,8 @@ public:
     if (Bytes > size_t(INT_MAX))
       throw Error("MpiCommunicator::allgather",
                   std::to_string(Bytes) + " bytes per rank is too large");
-    detail::mpiCheck(MPI_Allgather(Send, int(Bytes), MPI_BYTE, Recv,
-                                   int(Bytes), MPI_BYTE, World),
+    detail::mpiCheck(MPI_Allgather(Send, int(Bytes), MPI_BYTE, Recv, int(Bytes),
+                                   MPI_BYTE, World),
                      "MPI_Allgather");
   }
   void allreduceMax(uint64_t *Values, size_t Count) override {
@@ -110,7 +111,9 @@ public:
     detail::ncclCheck(ncclRecv(Data, Bytes, ncclChar, Peer, Nccl, Stream),
                       "ncclRecv");
   }
-  void groupEnd() override { detail::ncclCheck(ncclGroupEnd(), "ncclGroupEnd"); }
+  void groupEnd() override {
+    detail::ncclCheck(ncclGroupEnd(), "ncclGroupEnd");
+  }
 
   /// The MPI communicator the ranks share (a duplicate of MPI_COMM_WORLD).
   MPI_Comm mpi() const { return World; }

@@ -20,12 +20,32 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
-/// Persistent grids for rank 1 and 2 reductions only: faster for the Jacobi
-/// 2-D sweep and error check, slower for Himeno XL than a block per chunk of
-/// 8 planes (measured: docs/passes/tile.md#measurements). Reductions add to
-/// 128 slots, so many blocks cost little.
+/// Loads per point of a streamed rank-2 kernel from which it goes in chunks
+/// of 16 rows rather than on a persistent grid (a box, not a star).
+constexpr double BoxLoads = 8;
+
+/// True when a rank-2 kernel streamed along dimension 0 reads at least
+/// BoxLoads points of its In grids per point.
+bool streamedBox(const Kernel &K) {
+  return K.Rank == 2 && readsAcross(K, 0) &&
+         jamLoadsPerPoint(K, 0, 1) >= BoxLoads;
+}
+
+/// Persistent grids for rank-2 reductions that are not streamed boxes, and
+/// rank-1 reductions with histograms: faster for the Jacobi 2-D sweep (0.233
+/// ms against 0.241-0.248 in blocks per chunk) and its error check, slower
+/// for Himeno XL than a block per chunk of 8 planes. A rank-1 reduction
+/// without histograms and a streamed 2-D box are faster in blocks of 16
+/// points per thread (T204325Z tuning, then the sweep of T2050Z: wave1d 2.27
+/// -> 1.26 ms, box5 0.386 -> 0.283, density49 0.447 -> 0.290, life 0.305 ->
+/// 0.264; docs/passes/tile.md#measurements). Reductions add to 128 slots,
+/// so many blocks cost little.
 bool wantsPersistentGrid(const Kernel &K) {
-  return K.hasReductions() && K.Rank <= 2;
+  if (!K.hasReductions() || K.Rank > 2)
+    return false;
+  if (K.Rank == 1)
+    return K.hasHistograms();
+  return !streamedBox(K);
 }
 
 std::string shape(const Schedule &S) {
@@ -110,21 +130,29 @@ Schedule chooseSchedule(const Kernel &K) {
     S.Block = {256, 1, 1};
     // Four points per thread (grid-stride) for a rank-1 kernel without
     // reductions or histograms: triad 0.616 -> 0.542 ms (bench/suite/sweep,
-    // docs/passes/tile.md#measurements). With reductions the persistent grid
-    // stays: stats 0.367 persistent vs 0.602 ms with four points per thread.
+    // docs/passes/tile.md#measurements). With reductions, sixteen, in
+    // blocks per 16 x 256 points (not persistent): every rank-1 reduction of
+    // the suite gained, stats least (0.367 -> 0.362 ms), wave1d most (2.27
+    // -> 1.26); four lost on stats (0.566).
     if (!K.hasReductions() && !K.hasHistograms())
       S.PointsPerThread = 4;
+    else if (!K.hasHistograms())
+      S.PointsPerThread = 16;
   } else if (K.Rank == 2) {
     S.Block = {RowThreads, 256 / RowThreads, 1};
     if (readsAcross(K, 0)) {
       S.StreamDim = 0;
       S.PointsPerThread = 4;
       // A persistent (reduction) sweep walks one row per block, 2 points per
-      // chunk: faster than 64x4 chunk 4, 128x2, 32x8 or chunk 8 (measured:
-      // docs/passes/tile.md#measurements).
-      if (K.hasReductions()) {
+      // chunk: faster than 64x4 chunk 4, 128x2, 32x8 or chunk 8 for the
+      // Jacobi sweep (measured: docs/passes/tile.md#measurements). A box
+      // (BoxLoads or more loads per point) with reductions goes in chunks of
+      // 16 rows instead, a block per chunk.
+      if (K.hasReductions() && !streamedBox(K)) {
         S.Block = {256, 1, 1};
         S.PointsPerThread = 2;
+      } else if (K.hasReductions()) {
+        S.PointsPerThread = 16;
       }
     }
   } else {

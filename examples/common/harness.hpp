@@ -480,6 +480,33 @@ int pipelinedLoop(int MaxIters, bool Pipelined, LaunchF &&Launch,
   return K;
 }
 
+/// --gpus of the examples: "2" -> devices 0, 1; "0,0,1" -> those devices
+/// (one may repeat: several pieces on one GPU). Empty on a bad list.
+inline std::vector<int> parseDevices(const std::string &Text) {
+  std::vector<int> D;
+  if (Text.find(',') == std::string::npos) {
+    char *End = nullptr;
+    const long N = std::strtol(Text.c_str(), &End, 10);
+    if (Text.empty() || *End || N < 1 || N > 64)
+      return {};
+    for (int I = 0; I < N; ++I)
+      D.push_back(I);
+    return D;
+  }
+  size_t At = 0;
+  while (At <= Text.size()) {
+    const size_t Comma = std::min(Text.find(',', At), Text.size());
+    const std::string Item = Text.substr(At, Comma - At);
+    char *End = nullptr;
+    const long V = std::strtol(Item.c_str(), &End, 10);
+    if (Item.empty() || *End || V < 0)
+      return {};
+    D.push_back(int(V));
+    At = Comma + 1;
+  }
+  return D;
+}
+
 /// A solver's time per iteration over Reps whole solves, pipelined
 /// (pipelinedLoop) and then one iteration at a time: Solve() runs one solve
 /// in the mode Pipelined says and returns its ms per iteration (0 when it

@@ -443,7 +443,7 @@ int runDistributed(example::Options &O, const std::string &SizeName,
            "-DHIMENO_MPI, linking -lmpi -lnccl: scripts/gpu-roundtrip)");
 #endif
   } else {
-    Where.Devices = multi::parseDevices(Gpus);
+    Where.Devices = example::parseDevices(Gpus);
     if (Where.Devices.empty())
       O.fail(
           "--gpus needs a count (1 to 64) or a list of device numbers, got '" +

@@ -53,32 +53,6 @@ struct Placement {
   }
 };
 
-/// "2" -> devices 0, 1; "0,0,1" -> those devices. Empty on a bad list.
-inline std::vector<int> parseDevices(const std::string &Text) {
-  std::vector<int> D;
-  if (Text.find(',') == std::string::npos) {
-    char *End = nullptr;
-    const long N = std::strtol(Text.c_str(), &End, 10);
-    if (Text.empty() || *End || N < 1 || N > 64)
-      return {};
-    for (int I = 0; I < N; ++I)
-      D.push_back(I);
-    return D;
-  }
-  size_t At = 0;
-  while (At <= Text.size()) {
-    const size_t Comma = std::min(Text.find(',', At), Text.size());
-    const std::string Item = Text.substr(At, Comma - At);
-    char *End = nullptr;
-    const long V = std::strtol(Item.c_str(), &End, 10);
-    if (Item.empty() || *End || V < 0)
-      return {};
-    D.push_back(int(V));
-    At = Comma + 1;
-  }
-  return D;
-}
-
 /// The initial p of initmt: (float)(i*i) / (float)((mimax-1)^2).
 inline Field initialP(const stencil::Extents<3> &E) {
   Field P(E);

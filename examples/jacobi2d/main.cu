@@ -142,6 +142,45 @@ Outcome solveOnGpu(const Problem &P, bool KeepFields) {
   return R;
 }
 
+/// The same loop over distributed grids (--gpus; docs/distributed.md): the
+/// domain in slabs of rows on Devices, the launchers of stencilc
+/// --distributed, one sweep at a time (the distributed launcher waits for
+/// its residual). index(d) reads global coordinates, so initialize and
+/// error_check are the one-GPU kernels.
+Outcome solveDistributed(const Problem &P, const std::vector<int> &Devices,
+                         bool KeepFields) {
+  Outcome R;
+  const stencil::Decomposition<2> D(P.extents(), Devices);
+  const stencil::Halo H = gpu::helmholtz_sweep_halo;
+  stencil::DistGrid<double, 2> F(D, H), U(D, H), UOld(D, H);
+  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
+  UOld.scatter(U.gather()); // both hold initialise's u, boundary included
+  const double Ax = P.ax(), Ay = P.ay(), B = P.b();
+  example::Timer Clock;
+  double Error = 1.0;
+  for (int K = 1; K <= P.MaxIt && Error > P.Tol; ++K) {
+    if (K == 2)
+      Clock.start();
+    using std::swap;
+    swap(U, UOld);
+    const gpu::helmholtz_sweep_result Sweep =
+        gpu::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch);
+    Error = std::sqrt(Sweep.error) / P.points();
+    R.Residuals.push_back(Error);
+    ++R.Sweeps;
+  }
+  if (R.Sweeps >= 2)
+    R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
+  R.SolutionError =
+      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) /
+      P.points();
+  if (KeepFields) {
+    R.F = F.gather();
+    R.U = U.gather();
+  }
+  return R;
+}
+
 void printOutcome(const char *Where, const Outcome &R) {
   std::printf("[%s] Total Number of Iterations: %d\n", Where, R.Sweeps);
   std::printf("[%s] Residual: %.15E\n", Where,
@@ -197,6 +236,53 @@ void checkAliasRefused(const Problem &P, example::Checker &C) {
               std::string::npos,
           Refusal.empty() ? "sweep(f, f, f) ran" : Refusal);
   C.field("alias_f_untouched", FBefore, F.download(), 0.0);
+}
+
+/// --check --gpus: the distributed solve against the CPU reference (fields
+/// bit for bit, residuals as the one-GPU check) and the one-GPU solve (the
+/// same bits; residuals within the reassociation of their sums).
+int checkDistributed(const Problem &P, const std::vector<int> &Devices) {
+  Outcome Cpu = solveOnCpu(P);
+  Outcome One = solveOnGpu(P, /*KeepFields=*/true);
+  Outcome Dist = solveDistributed(P, Devices, /*KeepFields=*/true);
+  printOutcome("cpu", Cpu);
+  printOutcome("distributed", Dist);
+  example::Checker C("jacobi2d " + std::to_string(P.N) + "x" +
+                     std::to_string(P.M) + " on " +
+                     std::to_string(Devices.size()) + " pieces, sweeps=" +
+                     std::to_string(Cpu.Sweeps));
+  C.exact("iterations", Cpu.Sweeps, Dist.Sweeps);
+  C.series("residual", Cpu.Residuals, Dist.Residuals, 1e-10);
+  C.series("residual_vs_one_gpu", One.Residuals, Dist.Residuals, 1e-12);
+  C.scalar("solution_error", Cpu.SolutionError, Dist.SolutionError, 1e-10);
+  C.field("f", Cpu.F, Dist.F, 0.0);
+  C.field("u", Cpu.U, Dist.U, 0.0);
+  C.field("u_vs_one_gpu", One.U, Dist.U, 0.0);
+  return C.finish();
+}
+
+/// --bench --gpus: the solver's sweep, one at a time, on one GPU and on the
+/// pieces, in the same run.
+void benchDistributed(const Problem &P, const std::vector<int> &Devices,
+                      int Reps) {
+  const int64_t Interior = (P.N - 2) * (P.M - 2);
+  const bool Was = Pipelined;
+  Pipelined = false;
+  std::vector<double> One, Dist;
+  for (int I = 0; I < Reps; ++I) {
+    One.push_back(solveOnGpu(P, false).MsPerSweep);
+    Dist.push_back(solveDistributed(P, Devices, false).MsPerSweep);
+  }
+  Pipelined = Was;
+  example::printBench("jacobi2d.solver_sweep_sync", Interior, 24, One);
+  const std::string Name =
+      "jacobi2d.solver_sweep_sync.gpus" + std::to_string(Devices.size());
+  example::printBench(Name, Interior, 24, Dist);
+  std::printf("SCALING name=%s pieces=%zu one_gpu_ms=%.4f ms=%.4f "
+              "speedup=%.3f\n",
+              Name.c_str(), Devices.size(), example::median(One),
+              example::median(Dist),
+              example::median(One) / example::median(Dist));
 }
 
 int check(const Problem &P) {
@@ -271,6 +357,7 @@ int main(int Argc, char **Argv) {
   Problem P;
   bool Cpu = false, Check = false, Bench = false;
   int Reps = 20;
+  std::string Gpus;
   example::Options O("jacobi2d", "[options]");
   O.add("--n", P.N, "points along x, the contiguous direction (5120)");
   O.add("--m", P.M, "points along y (5000)");
@@ -282,6 +369,9 @@ int main(int Argc, char **Argv) {
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
+  O.add("--gpus", Gpus,
+        "distributed grids: N slabs on devices 0..N-1, or on the listed "
+        "devices (one may repeat); with --check, --bench or alone");
   bool Sync = false;
   O.flag("--sync", Sync,
          "one sweep at a time: read each residual before the next launch");
@@ -296,6 +386,17 @@ int main(int Argc, char **Argv) {
     O.fail("--cpu, --check and --bench exclude each other");
   if (Reps < 1)
     O.fail("--reps must be positive");
+  std::vector<int> Devices;
+  if (!Gpus.empty()) {
+    Devices = example::parseDevices(Gpus);
+    if (Devices.empty())
+      O.fail("--gpus needs a count (1 to 64) or a list of device numbers, "
+             "got '" + Gpus + "'");
+    if (Cpu)
+      O.fail("--cpu runs on the CPU; --gpus does not apply");
+    if (int64_t(Devices.size()) > P.M)
+      O.fail("more pieces than rows (--m)");
+  }
 
   std::printf(
       "jacobi2d: n=%lld m=%lld alpha=%g relax=%g tol=%g maxit=%d (%s)\n",
@@ -306,6 +407,16 @@ int main(int Argc, char **Argv) {
       : Bench ? "bench"
               : "gpu");
   try {
+    if (!Devices.empty()) {
+      if (Check)
+        return checkDistributed(P, Devices);
+      if (Bench) {
+        benchDistributed(P, Devices, Reps);
+        return 0;
+      }
+      printOutcome("distributed", solveDistributed(P, Devices, false));
+      return 0;
+    }
     if (Check)
       return check(P);
     if (Bench) {

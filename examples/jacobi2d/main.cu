@@ -172,8 +172,7 @@ Outcome solveDistributed(const Problem &P, const std::vector<int> &Devices,
   if (R.Sweeps >= 2)
     R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
   R.SolutionError =
-      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) /
-      P.points();
+      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
   if (KeepFields) {
     R.F = F.gather();
     R.U = U.gather();
@@ -249,8 +248,8 @@ int checkDistributed(const Problem &P, const std::vector<int> &Devices) {
   printOutcome("distributed", Dist);
   example::Checker C("jacobi2d " + std::to_string(P.N) + "x" +
                      std::to_string(P.M) + " on " +
-                     std::to_string(Devices.size()) + " pieces, sweeps=" +
-                     std::to_string(Cpu.Sweeps));
+                     std::to_string(Devices.size()) +
+                     " pieces, sweeps=" + std::to_string(Cpu.Sweeps));
   C.exact("iterations", Cpu.Sweeps, Dist.Sweeps);
   C.series("residual", Cpu.Residuals, Dist.Residuals, 1e-10);
   C.series("residual_vs_one_gpu", One.Residuals, Dist.Residuals, 1e-12);
@@ -391,7 +390,8 @@ int main(int Argc, char **Argv) {
     Devices = example::parseDevices(Gpus);
     if (Devices.empty())
       O.fail("--gpus needs a count (1 to 64) or a list of device numbers, "
-             "got '" + Gpus + "'");
+             "got '" +
+             Gpus + "'");
     if (Cpu)
       O.fail("--cpu runs on the CPU; --gpus does not apply");
     if (int64_t(Devices.size()) > P.M)

@@ -2,9 +2,9 @@
 // the streamed dimension when the In grids' loads per point fall to 0.6 of at
 // least 9; the emitter prints each statement for the 4 lanes in turn, every
 // element loaded once into a local, then the chunk's last points one at a
-// time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed. A
-// persistent reduction sweep (chunks of 2 rows) is jammed by 4, lengthening
-// its chunks, only when that saves at least 9 loads per point.
+// time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed.
+// Boxes with reductions (8 or more loads per point) go in chunks of 16 rows,
+// a block per chunk (tile.md#measurements), jammed within the chunk.
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --max-jam=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -53,18 +53,18 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // IR-LABEL: kernel box rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{$}}
 // IR-LABEL: kernel box25 rank 2
-// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 4 jam 4 persistent{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{$}}
 // IR-LABEL: kernel life rank 2
-// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{$}}
 // IR-LABEL: kernel star rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // OFF-LABEL: kernel box rank 2
 // OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // OFF-LABEL: kernel box25 rank 2
-// OFF:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
+// OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16{{$}}
 // REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.75 loads per point instead of 11
 // REPORT: remark: kernel box25: tile: {{.*}}; unroll-and-jam 4: 10 loads per point instead of 25
-// REPORT-NOT: kernel life: tile: {{.*}}unroll-and-jam
+// REPORT: remark: kernel life: tile: {{.*}}; unroll-and-jam 4: 4.5 loads per point instead of 9
 // REPORT-NOT: kernel star: tile: {{.*}}unroll-and-jam
 // BAD: --max-jam=0 is outside 1 to 16
 

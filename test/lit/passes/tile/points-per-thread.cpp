@@ -14,8 +14,10 @@ STENCIL_KERNEL void triad(In<float, 1> a, In<float, 1> b, Out<float, 1> c, float
 // CHECK-LABEL: kernel triad rank 1
 // CHECK:         schedule block (256, 1, 1) points-per-thread 4 jam 4{{$}}
 STENCIL_KERNEL void total(In<float, 1> a, Sum<float> t) { t += a(); }
+// A rank-1 reduction: 16 points per thread, a block per tile (not
+// persistent), jammed by 4 points a grid stride apart.
 // CHECK-LABEL: kernel total rank 1
-// CHECK:         schedule block (256, 1, 1) jam 4 persistent{{$}}
+// CHECK:         schedule block (256, 1, 1) points-per-thread 16 jam 4{{$}}
 STENCIL_KERNEL void relax(InOut<float, 3> q, Sum<float, double> t) {
   q() = 0.5f * q();
   t += q();

@@ -54,7 +54,7 @@ STENCIL_KERNEL void norm1(In<float, 1> x, Max<float> m) {
   m = max(m, fabs(x()));
 }
 // CHECK-LABEL: kernel norm1 rank 1
-// CHECK:         schedule block (256, 1, 1) jam 4 persistent
-// REPORT:      remark: kernel norm1: tile: block 256x1x1 (x along the contiguous dimension 0), one point per thread; persistent grid
+// CHECK:         schedule block (256, 1, 1) points-per-thread 16 jam 4{{$}}
+// REPORT:      remark: kernel norm1: tile: block 256x1x1 (x along the contiguous dimension 0), 16 points per thread along dimension 0 (grid-stride); unroll-and-jam 4
 
 // BAD: stencilc: error: malformed --tile=sweep3:32x8:

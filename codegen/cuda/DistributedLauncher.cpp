@@ -25,6 +25,10 @@
 //      plain launcher converts, Min/Max with the reductions' own exact fold.
 //      Histograms are added to by every piece's launch (all pieces on the
 //      histogram's device; others are refused at run time).
+// Kernels with self-resetting reductions also get async::NAME over
+// distributed grids, which queues every piece's launch and returns a
+// stencil::DistPending (get() waits and combines); the plain overload is it
+// and get(), as on one grid.
 // So the kernel code and the per-piece launch are the one-GPU ones, but for
 // index(d), which with --distributed adds the launch's Origin (dom_.Origin;
 // Expressions.cpp) to the coordinate.
@@ -110,6 +114,14 @@ std::string KernelEmitter::distributedDecl() const {
   OS << launcherSignature(/*WithDefault=*/true, /*Async=*/false,
                           /*Distributed=*/true)
      << ";\n";
+  if (selfResetting())
+    OS << "\nnamespace async {\n/// " << K.Name
+       << " over distributed grids without waiting for its reductions: "
+          "every piece's\n/// launch is queued; get() waits for them and "
+          "combines (the plain overload\n/// is this and get()).\n"
+       << launcherSignature(/*WithDefault=*/true, /*Async=*/true,
+                            /*Distributed=*/true)
+       << ";\n} // namespace async\n";
   return OS.str();
 }
 
@@ -153,15 +165,14 @@ std::string KernelEmitter::pieceCall(const std::string &Callee) const {
   return S + "launch_.options(piece_))";
 }
 
-/// The pieces' reductions folded in piece order into result_. The sums'
-/// locals are NAME_total_: spec names cannot end in '_', and no fixed local
-/// (launch_, part_, result_, ...) ends so.
+/// The pieces' reductions folded in piece order into result_, as the body
+/// of NAME_combine_(part_). The sums' locals are NAME_total_: spec names
+/// cannot end in '_', and no fixed local (part_, result_, ...) ends so.
 std::string KernelEmitter::pieceCombine() const {
   std::ostringstream OS;
   OS << "  // The pieces' reductions in piece order: sums in the device "
         "accumulator type,\n  // converted once as one launch converts; "
         "Min/Max by the exact fold.\n";
-  OS << "  const std::vector<" << resultType() << ">& part_ = parts_.get();\n";
   OS << "  " << resultType() << " result_ = part_[0];\n";
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Sum)
@@ -195,9 +206,20 @@ std::string KernelEmitter::distributedLauncher() const {
   std::ostringstream OS;
   const std::string R = std::to_string(K.Rank);
   const std::string &O = OptsName;
-  OS << "\n"
-     << launcherSignature(/*WithDefault=*/false, /*Async=*/false,
-                          /*Distributed=*/true)
+  // Kernels with self-resetting reductions: the work in async::NAME, which
+  // returns a stencil::DistPending folding with NAME_combine_; the plain
+  // overload is that and get(). Others: the plain overload does the work.
+  const bool Async = selfResetting();
+  OS << "\n";
+  if (hasReductions())
+    OS << "namespace {\n/// " << K.Name
+       << "'s pieces' reductions, in piece order, combined.\n"
+       << resultType() << " " << K.Name << "_combine_(const std::vector<"
+       << resultType() << ">& part_) {\n"
+       << pieceCombine() << "}\n} // namespace\n\n";
+  if (Async)
+    OS << "namespace async {\n\n";
+  OS << launcherSignature(/*WithDefault=*/false, Async, /*Distributed=*/true)
      << " {\n";
   OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
   OS << "  const stencil::detail::DistLaunch<" << R
@@ -253,8 +275,18 @@ std::string KernelEmitter::distributedLauncher() const {
   if (!Exchanges.empty())
     OS << "    }\n";
   OS << "  }\n";
+  if (Async) {
+    OS << "  return stencil::DistPending<" << resultType()
+       << ">(std::move(parts_), &" << K.Name << "_combine_);\n}\n\n"
+       << "} // namespace async\n\n"
+       << launcherSignature(/*WithDefault=*/false, /*Async=*/false,
+                            /*Distributed=*/true)
+       << " {\n  return async::" << K.Name << "("
+       << launcherArgumentNames() << ").get();\n}\n";
+    return OS.str();
+  }
   if (hasReductions())
-    OS << pieceCombine();
+    OS << "  return " << K.Name << "_combine_(parts_.get());\n";
   else
     OS << "  parts_.get();\n";
   OS << "}\n";

@@ -60,7 +60,8 @@ std::string KernelEmitter::launcherSignature(bool WithDefault, bool Async,
                  (WithDefault ? " = {}" : ""));
   std::string Ret = hasReductions() ? resultType() : "void";
   if (Async)
-    Ret = "stencil::Pending<" + resultType() + ">";
+    Ret = (Distributed ? "stencil::DistPending<" : "stencil::Pending<") +
+          resultType() + ">";
   std::string S = Ret + " " + K.Name + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];

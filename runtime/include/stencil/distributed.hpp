@@ -1025,6 +1025,44 @@ private:
   std::string Failure;
 };
 
+} // namespace detail
+
+/// What an async:: launcher over distributed grids returns: every piece's
+/// launch is queued (on each piece's device), and get() waits for them and
+/// combines their reductions in piece order, as the plain distributed
+/// launcher does (with several ranks get() is collective: every rank calls
+/// it, in the same order). get() may be called again and returns the same
+/// value; cheap to copy (the copies share one state). Pieces' results must
+/// be read before detail::ResultRingSize later launches of the same kernel,
+/// as with stencil::Pending.
+template <class Result> class DistPending {
+public:
+  using Combine = Result (*)(const std::vector<Result> &);
+  DistPending(detail::PieceResults<Result> &&Parts, Combine Fold)
+      : State(std::make_shared<Shared>(std::move(Parts), Fold)) {}
+  Result get() const {
+    Shared &S = *State;
+    if (!S.Done) {
+      S.Value = S.Fold(S.Parts.get());
+      S.Done = true;
+    }
+    return S.Value;
+  }
+
+private:
+  struct Shared {
+    Shared(detail::PieceResults<Result> &&P, Combine F)
+        : Parts(std::move(P)), Fold(F) {}
+    detail::PieceResults<Result> Parts;
+    Combine Fold;
+    Result Value{};
+    bool Done = false;
+  };
+  std::shared_ptr<Shared> State;
+};
+
+namespace detail {
+
 /// For the static_assert of a launcher that cannot take distributed grids.
 template <class> inline constexpr bool UnsupportedDistributed = false;
 

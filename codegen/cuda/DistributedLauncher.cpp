@@ -281,8 +281,8 @@ std::string KernelEmitter::distributedLauncher() const {
        << "} // namespace async\n\n"
        << launcherSignature(/*WithDefault=*/false, /*Async=*/false,
                             /*Distributed=*/true)
-       << " {\n  return async::" << K.Name << "("
-       << launcherArgumentNames() << ").get();\n}\n";
+       << " {\n  return async::" << K.Name << "(" << launcherArgumentNames()
+       << ").get();\n}\n";
     return OS.str();
   }
   if (hasReductions())

@@ -39,7 +39,23 @@ STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
 // HDR-NEXT:      double w,
 // HDR-NEXT:      const stencil::LaunchOptions& opts = {});
 
-// CHECK-LABEL:   const stencil::DistGrid<double, 2>& u,
+// HDR:       namespace async {
+// HDR:       stencil::DistPending<sweep_result> sweep(
+// HDR-NEXT:      const stencil::DistGrid<double, 2>& u,
+
+// The pieces' reductions are folded by sweep_combine_, which get() of the
+// async:: launcher's stencil::DistPending calls.
+// CHECK-LABEL:   sweep_result sweep_combine_(const std::vector<sweep_result>& part_) {
+// CHECK:         double res_total_ = part_[0].res;
+// CHECK-NEXT:    for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
+// CHECK-NEXT:      res_total_ = stencil::detail::wrapAdd(res_total_, static_cast<double>(part_[piece_].res));
+// CHECK-NEXT:      result_.peak = stencil::detail::reduceMaxOf(result_.peak, part_[piece_].peak);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    result_.res = static_cast<double>(res_total_);
+// CHECK-NEXT:    return result_;
+// CHECK:         namespace async {
+// CHECK:         stencil::DistPending<sweep_result> sweep(
+// CHECK-NEXT:        const stencil::DistGrid<double, 2>& u,
 // CHECK:         static const char kernel_name_[] = "sweep";
 // CHECK-NEXT:    const stencil::detail::DistLaunch<2> launch_(kernel_name_, u.decomposition(), u.halo(), {2, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    launch_.requireSame("u", "f", f);
@@ -65,13 +81,13 @@ STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
 // CHECK:             const stencil::detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
 // CHECK-NEXT:        for (const stencil::LaunchOptions& rows_ : launch_.parts(piece_, stage_, beside_))
 // CHECK-NEXT:          parts_.add(piece_, [&] { return async::sweep(u.piece(piece_), f.piece(piece_), v.piece(piece_), w, rows_); });
-// CHECK:         double res_total_ = part_[0].res;
-// CHECK-NEXT:    for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
-// CHECK-NEXT:      res_total_ = stencil::detail::wrapAdd(res_total_, static_cast<double>(part_[piece_].res));
-// CHECK-NEXT:      result_.peak = stencil::detail::reduceMaxOf(result_.peak, part_[piece_].peak);
-// CHECK-NEXT:    }
-// CHECK-NEXT:    result_.res = static_cast<double>(res_total_);
-// CHECK-NEXT:    return result_;
+// CHECK:         return stencil::DistPending<sweep_result>(std::move(parts_), &sweep_combine_);
+// CHECK-NEXT:  }
+// CHECK:       } // namespace async
+// The plain overload: the async one, then get().
+// CHECK:         sweep_result sweep(
+// CHECK-NEXT:        const stencil::DistGrid<double, 2>& u,
+// CHECK:           return async::sweep(u, f, v, w, opts).get();
 
 // Sums in the device accumulator: a float sum adds the pieces in double and
 // rounds once, as one launch does; an int sum with an int64 accumulator
@@ -82,12 +98,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
   count += 1;
   lo = min(lo, x());
 }
-// CHECK-LABEL:   const stencil::DistGrid<float, 1>& x,
-// CHECK:         const stencil::detail::DistLaunch<1> launch_(kernel_name_, x.decomposition(), x.halo(), {0, 0, 0}, {0, 0, 0}, opts);
-// Nothing to exchange: one launch per piece over its whole part.
-// CHECK-NOT:     exchangeHalos
-// CHECK-NOT:     stage_
-// CHECK:           parts_.add(piece_, [&] { return async::norms(x.piece(piece_), launch_.options(piece_)); });
+// CHECK-LABEL:   norms_result norms_combine_(const std::vector<norms_result>& part_) {
 // CHECK:         double total_total_ = part_[0].total;
 // CHECK-NEXT:    int64_t count_total_ = part_[0].count;
 // CHECK:           total_total_ = stencil::detail::wrapAdd(total_total_, static_cast<double>(part_[piece_].total));
@@ -95,6 +106,11 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<int, int64_t> co
 // CHECK-NEXT:      result_.lo = stencil::detail::reduceMinOf(result_.lo, part_[piece_].lo);
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(total_total_));
 // CHECK-NEXT:    result_.count = static_cast<int>(count_total_);
+// CHECK:         const stencil::detail::DistLaunch<1> launch_(kernel_name_, x.decomposition(), x.halo(), {0, 0, 0}, {0, 0, 0}, opts);
+// Nothing to exchange: one launch per piece over its whole part.
+// CHECK-NOT:     exchangeHalos
+// CHECK-NOT:     stage_
+// CHECK:           parts_.add(piece_, [&] { return async::norms(x.piece(piece_), launch_.options(piece_)); });
 
 // No reductions: the pieces' launches, and parts_ only for errors (with
 // several ranks every rank learns whether any failed).

@@ -8,6 +8,11 @@ void calls(const stencil::Decomposition<2> &D2, const stencil::Decomposition<3> 
       v(D2, gpu::sweep_halo);
   const gpu::sweep_result r = gpu::sweep(u, f, v, 0.5);
   swap(u, v);
+  // async:: over distributed grids: queued, then get() (twice: the same).
+  const stencil::DistPending<gpu::sweep_result> q = gpu::async::sweep(u, f, v, 0.5);
+  const stencil::DistPending<gpu::sweep_result> copy = q;
+  (void)q.get().res;
+  (void)copy.get().peak;
   gpu::update(u, v);
   stencil::DistGrid<float, 3> a(D3, gpu::smooth3_halo), b(D3, gpu::smooth3_halo);
   const gpu::smooth3_result s = gpu::smooth3(a, b);

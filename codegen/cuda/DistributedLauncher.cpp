@@ -23,8 +23,9 @@
 //      throw): sums in the device
 //      accumulator type (wrapping for integers) and converted once as the
 //      plain launcher converts, Min/Max with the reductions' own exact fold.
-//      Histograms are added to by every piece's launch (all pieces on the
-//      histogram's device; others are refused at run time).
+//      Histograms are added to by every piece's launch (pieces on another
+//      device through peer atomics); with several ranks each rank's copy is
+//      summed over the ranks after the launches (shareHistogram).
 // Kernels with self-resetting reductions also get async::NAME over
 // distributed grids, which queues every piece's launch and returns a
 // stencil::DistPending (get() waits and combines); the plain overload is it
@@ -285,10 +286,18 @@ std::string KernelEmitter::distributedLauncher() const {
        << ").get();\n}\n";
     return OS.str();
   }
+  // With several ranks each rank's histograms hold its own pieces' counts
+  // until shareHistogram sums them over the ranks.
   if (hasReductions())
-    OS << "  return " << K.Name << "_combine_(parts_.get());\n";
+    OS << "  const std::vector<" << resultType()
+       << ">& done_ = parts_.get();\n";
   else
     OS << "  parts_.get();\n";
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Histogram)
+      OS << "  launch_.shareHistogram(" << P.Name << ");\n";
+  if (hasReductions())
+    OS << "  return " << K.Name << "_combine_(done_);\n";
   OS << "}\n";
   return OS.str();
 }

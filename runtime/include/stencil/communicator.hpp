@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace stencil {
 
@@ -53,7 +54,29 @@ public:
   virtual void recv(void *Data, size_t Bytes, int Peer,
                     cudaStream_t Stream) = 0;
   virtual void groupEnd() = 0;
+
+  /// The element types allreduceSum adds.
+  enum class Elem { Int32, Int64, UInt32, UInt64, Float32, Float64 };
+  /// Count elements at Data (device memory of device()) replaced, on every
+  /// rank, by their sum over all ranks, queued on Stream. Every rank gets
+  /// the same bits (integers exactly; NCCL reduces each element once and
+  /// broadcasts it). For histograms over ranks.
+  virtual void allreduceSum(void *Data, size_t Count, Elem Type,
+                            cudaStream_t Stream) = 0;
 };
+
+namespace detail {
+/// Communicator::Elem of T (a histogram's element type).
+template <class T> constexpr Communicator::Elem commElem() {
+  using E = Communicator::Elem;
+  if constexpr (std::is_floating_point_v<T>)
+    return sizeof(T) == 4 ? E::Float32 : E::Float64;
+  else if constexpr (std::is_signed_v<T>)
+    return sizeof(T) == 4 ? E::Int32 : E::Int64;
+  else
+    return sizeof(T) == 4 ? E::UInt32 : E::UInt64;
+}
+} // namespace detail
 
 } // namespace stencil
 

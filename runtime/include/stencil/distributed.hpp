@@ -769,27 +769,64 @@ public:
                       std::to_string(G.halo().Hi));
   }
 
-  /// Throws unless the histogram Name is on the device of every piece: each
-  /// piece's launch adds into it.
+  /// Before the pieces' launches add into histogram Name. In one process
+  /// every piece adds into it directly: pieces on another device than the
+  /// histogram's through peer memory, which needs native peer atomics
+  /// (NVLink; refused otherwise). With several ranks each rank's pieces add
+  /// into its own copy, which shareHistogram then sums over the ranks: so
+  /// that rank 0's contents count once, the other ranks' copies are zeroed
+  /// here (on the launch's stream). Every rank ends with rank 0's
+  /// histogram plus every piece's counts (after an error in the launch, the
+  /// other ranks' copies hold only their own pieces' counts).
   template <class T>
-  void requireHistogramOnPieces(const char *Name,
-                                const Grid<T, 1> &Bins) const {
-    if (Dec.ranked())
-      throw Error(Kernel, "histogram '" + std::string(Name) +
-                              "': histograms of grids distributed over "
-                              "several ranks are not supported yet");
-    if (!Bins.data())
+  void requireHistogramOnPieces(const char *Name, Grid<T, 1> &Bins) const {
+    if (!std::as_const(Bins).data())
       return;
     cudaPointerAttributes A;
-    STENCIL_CUDA_CHECK(cudaPointerGetAttributes(&A, Bins.data()), Kernel);
-    for (int P = 0; P < Dec.pieces(); ++P)
-      if (Dec.local(P) && A.device != Dec.device(P))
+    STENCIL_CUDA_CHECK(cudaPointerGetAttributes(&A, std::as_const(Bins).data()),
+                       Kernel);
+    for (int P = 0; P < Dec.pieces(); ++P) {
+      if (!Dec.local(P) || A.device == Dec.device(P))
+        continue;
+      if (Dec.ranked())
+        throw Error(Kernel, "histogram '" + std::string(Name) +
+                                "' is on device " + std::to_string(A.device) +
+                                " but this rank's pieces on device " +
+                                std::to_string(Dec.device(P)) +
+                                ": with several ranks a histogram lives on "
+                                "the rank's device");
+      int Atomics = 0;
+      STENCIL_CUDA_CHECK(cudaDeviceGetP2PAttribute(
+                             &Atomics, cudaDevP2PAttrNativeAtomicSupported,
+                             Dec.device(P), A.device),
+                         Kernel);
+      if (!Atomics)
         throw Error(Kernel, "histogram '" + std::string(Name) +
                                 "' is on device " + std::to_string(A.device) +
                                 " and piece " + std::to_string(P) +
                                 " on device " + std::to_string(Dec.device(P)) +
-                                ": a histogram shared by pieces on several "
-                                "devices is not supported yet");
+                                ", which cannot add into its memory (no "
+                                "native peer atomics between them)");
+      enablePeerAccess(Kernel, Dec.device(P), A.device);
+    }
+    if (Dec.ranked() && Dec.communicator()->rank() != 0) {
+      DeviceScope Scope(Kernel, A.device);
+      STENCIL_CUDA_CHECK(cudaMemsetAsync(Bins.data(), 0,
+                                         size_t(Bins.size()) * sizeof(T),
+                                         Opts.Stream),
+                         Kernel);
+    }
+  }
+  /// After the pieces' launches: with several ranks, every rank's copy of
+  /// the histogram becomes the sum over the ranks (one NCCL allreduce on the
+  /// launch's stream). Nothing in one process.
+  template <class T> void shareHistogram(Grid<T, 1> &Bins) const {
+    if (!Dec.ranked() || !std::as_const(Bins).data())
+      return;
+    Communicator &C = *Dec.communicator();
+    DeviceScope Scope(Kernel, C.device());
+    C.allreduceSum(Bins.data(), size_t(Bins.size()), commElem<T>(),
+                   Opts.Stream);
   }
 
   const char *kernel() const { return Kernel; }

@@ -114,6 +114,14 @@ public:
   void groupEnd() override {
     detail::ncclCheck(ncclGroupEnd(), "ncclGroupEnd");
   }
+  void allreduceSum(void *Data, size_t Count, Elem Type,
+                    cudaStream_t Stream) override {
+    static constexpr ncclDataType_t Types[] = {
+        ncclInt32, ncclInt64, ncclUint32, ncclUint64, ncclFloat32, ncclFloat64};
+    detail::ncclCheck(ncclAllReduce(Data, Data, Count, Types[int(Type)],
+                                    ncclSum, Nccl, Stream),
+                      "ncclAllReduce");
+  }
 
   /// The MPI communicator the ranks share (a duplicate of MPI_COMM_WORLD).
   MPI_Comm mpi() const { return World; }

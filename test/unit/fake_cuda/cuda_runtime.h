@@ -238,6 +238,17 @@ inline cudaError_t cudaMemset(void *P, int V, size_t Bytes) {
   std::memset(P, V, Bytes);
   return cudaSuccess;
 }
+inline cudaError_t cudaMemsetAsync(void *P, int V, size_t Bytes,
+                                   cudaStream_t = nullptr) {
+  return cudaMemset(P, V, Bytes);
+}
+enum cudaDeviceP2PAttr { cudaDevP2PAttrNativeAtomicSupported = 3 };
+/// Every pair of fake devices has native peer atomics.
+inline cudaError_t cudaDeviceGetP2PAttribute(int *V, cudaDeviceP2PAttr, int,
+                                             int) {
+  *V = 1;
+  return cudaSuccess;
+}
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 #define cudaStreamNonBlocking 0x01
 /// Streams are distinct non-null handles; work runs at once on the host.

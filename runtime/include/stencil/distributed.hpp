@@ -878,11 +878,9 @@ public:
                         std::min(Global.Hi[0], Own.End)};
     const PieceSplit S =
         splitPieceRows(Part, Own, Dec.extents()[0], Below, Above);
-    for (const RowRange &Rows : Stage == 0
-                                    ? std::vector<RowRange>{S.Inner}
-                                    : std::vector<RowRange>{S.Low, S.High})
-      if (!Rows.empty())
-        Out.push_back(rows(P, {Rows.Begin - Held, Rows.End - Held}));
+    for (const RowRange *Rows : {&S.Inner, &S.Low, &S.High})
+      if (!Rows->empty() && (Stage == 0) == (Rows == &S.Inner))
+        Out.push_back(rows(P, {Rows->Begin - Held, Rows->End - Held}));
     return Out;
   }
 
@@ -942,15 +940,7 @@ public:
 
   /// Runs piece Piece's launch (Launch returns a Result or a Pending one).
   template <class F> void add(int Piece, F &&Launch) {
-    if (!Comm) {
-      push(Piece, Launch());
-      return;
-    }
-    try {
-      push(Piece, Launch());
-    } catch (const std::exception &E) {
-      fail(E.what());
-    }
+    guarded([&] { push(Piece, Launch()); });
   }
   /// Waits for every piece; the results in piece order.
   const std::vector<Result> &get() {
@@ -977,14 +967,20 @@ private:
     Ran.push_back(Piece);
   }
   void take(const std::pair<int, Pending<Result>> &W) {
-    if (!Comm) {
+    guarded([&] {
       Ready.push_back(W.second.get());
       Ran.push_back(W.first);
+    });
+  }
+  /// Runs Body; with several ranks an exception is recorded for share()
+  /// (every rank then throws) instead of leaving this rank.
+  template <class F> void guarded(F &&Body) {
+    if (!Comm) {
+      Body();
       return;
     }
     try {
-      Ready.push_back(W.second.get());
-      Ran.push_back(W.first);
+      Body();
     } catch (const std::exception &E) {
       fail(E.what());
     }

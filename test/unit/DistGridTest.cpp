@@ -375,6 +375,47 @@ TEST(DistGrid, LaunchErrors) {
   EXPECT_THROW(One.scatter(HostGrid<double, 2>(Extents<2>{10, 5})), Error);
 }
 
+TEST(DistPending, TwoLaunchesInFlightOfManyPiecesOnOneDevice) {
+  // A pipelined solver keeps two launches in flight (examples/common
+  // pipelinedLoop); with every piece on one device, both launches' pieces
+  // and parts (an overlapped exchange launches a piece up to three times)
+  // take entries of that device's one result ring. The ring must hold them
+  // all: 2 launches x 5 pieces x 3 parts, read in launch order.
+  const Extents<2> E{40, 6};
+  const Decomposition<2> D(E, {0, 0, 0, 0, 0});
+  detail::ResultRing Ring;
+  Ring.prepare("sweep", sizeof(double));
+  const auto Read = [](const void *Totals) {
+    double V;
+    std::memcpy(&V, Totals, sizeof V);
+    return V;
+  };
+  double Next = 1.0;
+  const auto launch = [&] {
+    const detail::DistLaunch<2> L("sweep", D, Halo{1, 1}, {1, 1, 0}, {1, 1, 0},
+                                  {});
+    detail::PieceResults<double> Parts(L);
+    for (int P = 0; P < L.pieces(); ++P)
+      for (int Part = 0; Part < 3; ++Part)
+        Parts.add(P, [&] {
+          const detail::RingEntry At = Ring.begin();
+          std::memcpy(Ring.onDevice(At), &Next, sizeof Next);
+          Next += 1.0;
+          Ring.recorded("sweep", At, nullptr);
+          return Pending<double>("sweep", &Ring, At, +Read);
+        });
+    return DistPending<double>(std::move(Parts), [](const auto &V) {
+      double S = 0;
+      for (double X : V)
+        S += X;
+      return S;
+    });
+  };
+  const DistPending<double> First = launch(), Second = launch();
+  EXPECT_EQ(First.get(), 120.0);  // 1 + ... + 15
+  EXPECT_EQ(Second.get(), 345.0); // 16 + ... + 30
+}
+
 TEST(DistGrid, DeviceRestoredAfterEachPiece) {
   ASSERT_EQ(cudaSetDevice(1), cudaSuccess);
   const Extents<2> E{10, 6};

@@ -1067,7 +1067,8 @@ private:
 /// it, in the same order). get() may be called again and returns the same
 /// value; cheap to copy (the copies share one state). Pieces' results must
 /// be read before detail::ResultRingSize later launches of the same kernel,
-/// as with stencil::Pending.
+/// as with stencil::Pending; each piece and part on a device counts as a
+/// launch there (pieces sharing a device share its ring).
 template <class Result> class DistPending {
 public:
   using Combine = Result (*)(const std::vector<Result> &);

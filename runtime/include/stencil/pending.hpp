@@ -16,7 +16,7 @@ namespace stencil {
 /// opts.Stream. get() waits for that launch alone (not the stream, nor later
 /// launches) and returns its reductions; the plain launcher is async::
 /// launcher followed by get(). A pending result must be read before
-/// detail::ResultRingSize (8) later launches of the same kernel, or get()
+/// detail::ResultRingSize (64) later launches of the same kernel, or get()
 /// throws stencil::Error. Cheap to copy.
 template <class Result> class Pending {
 public:

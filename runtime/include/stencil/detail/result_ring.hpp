@@ -26,7 +26,13 @@ namespace detail {
 /// waiting for the stream (stencil::Pending, the async:: launchers). A
 /// launch takes the next entry; a result read after ResultRingSize later
 /// launches reused its entry is an error, never a silently wrong value.
-constexpr int ResultRingSize = 8;
+/// The ring is per device, so the pieces of a distributed launch that share
+/// a device share it: a launch takes an entry per piece and part there (up
+/// to 3 parts with an overlapped exchange). 64 holds a pipelined solver's
+/// two launches in flight with 10 pieces on one device (test/unit
+/// DistGridTest), for 64 events and 64 result structs of pinned memory per
+/// kernel and device.
+constexpr int ResultRingSize = 64;
 
 /// One launch's place in a ResultRing: the entry and the launch count when
 /// it was taken (a later launch on the same entry makes it stale).

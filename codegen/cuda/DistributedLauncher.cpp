@@ -232,8 +232,8 @@ std::string KernelEmitter::distributedLauncher() const {
       OS << "  launch_.requireSame(\"" << First->Name << "\", \"" << P.Name
          << "\", " << P.Name << ");\n";
     if (P.Kind == ParamKind::Histogram)
-      OS << "  launch_.requireHistogramOnPieces(\"" << P.Name << "\", "
-         << P.Name << ");\n";
+      OS << "  launch_.prepareHistogram(\"" << P.Name << "\", " << P.Name
+         << ");\n";
   }
   const std::string Exchanges = haloExchanges();
   if (!Exchanges.empty())

@@ -20,6 +20,8 @@
 #include <stencil/distributed.hpp>
 #include <stencil/stencil.hpp>
 
+#include "Sweep2Launcher.h"
+
 #include <gtest/gtest.h>
 
 #include <sys/socket.h>
@@ -35,6 +37,7 @@
 #include <vector>
 
 using namespace stencil;
+using namespace sweep2test;
 
 namespace {
 
@@ -238,99 +241,12 @@ bool runRanks(
   return Ok;
 }
 
-STENCIL_KERNEL void sweep2(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
-                           Sum<double> res, Max<double> change, double w) {
-  double r = 0.25 * (u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1) - f()) - u();
-  v() = u() + w * r;
-  res += r * r;
-  change = max(change, fabs(w * r));
-}
-
-struct Sweep2Result {
-  double res, change;
-};
-
 HostGrid<double, 2> pattern(const Extents<2> &E, uint64_t Seed) {
   HostGrid<double, 2> H(E);
   std::mt19937_64 Rng(Seed);
   for (int64_t I = 0; I < H.size(); ++I)
     H.data()[I] = std::uniform_real_distribution<double>(-1, 1)(Rng);
   return H;
-}
-
-/// The one-grid launcher on a piece, the CPU reference as its kernel; Fail
-/// makes it throw (a launch that fails on one rank).
-Sweep2Result pieceSweep2(const Grid<double, 2> &u, const Grid<double, 2> &f,
-                         Grid<double, 2> &v, double w, const LaunchOptions &O,
-                         bool Fail) {
-  if (Fail)
-    throw Error("sweep2", "a CUDA error on this rank");
-  (void)detail::launchDomain<2>("sweep2", u.extents(), {1, 1, 0}, {1, 1, 0}, O);
-  HostGrid<double, 2> U = u.download(), F = f.download(), V = v.download();
-  Sweep2Result R{0, 0};
-  Region<2> Box;
-  for (int D = 0; D < 2; ++D) {
-    Box.Lo[D] = O.Lo[D];
-    Box.Hi[D] = O.Hi[D];
-  }
-  reference(Box, sweep2, U, F, V, R.res, R.change, w);
-  v.upload(V);
-  return R;
-}
-
-/// sweep2_combine_, as emitted: the pieces' results in piece order.
-Sweep2Result combineSweep2(const std::vector<Sweep2Result> &part_) {
-  Sweep2Result result_ = part_[0];
-  for (size_t piece_ = 1; piece_ < part_.size(); ++piece_) {
-    result_.res = detail::wrapAdd(result_.res, part_[piece_].res);
-    result_.change = detail::reduceMaxOf(result_.change, part_[piece_].change);
-  }
-  return result_;
-}
-
-/// stencilc --distributed's overload for sweep2, as emitted
-/// (test/lit/emit/distributed.cpp checks the text); Overlap is
-/// LaunchOptions::OverlapExchange.
-Sweep2Result distSweep2(const DistGrid<double, 2> &u,
-                        const DistGrid<double, 2> &f, DistGrid<double, 2> &v,
-                        double w, bool Overlap, int FailOnRank = -1) {
-  static const char kernel_name_[] = "sweep2";
-  const LaunchOptions opts;
-  const detail::DistLaunch<2> launch_(kernel_name_, u.decomposition(), u.halo(),
-                                      {1, 1, 0}, {1, 1, 0}, opts);
-  launch_.requireSame("u", "f", f);
-  launch_.requireSame("u", "v", v);
-  bool beside_ = false;
-  if (Overlap)
-    beside_ |= u.exchangeHalosBeside(kernel_name_, 1, 1, opts.Stream);
-  else
-    u.exchangeHalos(kernel_name_, 1, 1, opts.Stream);
-  detail::PieceResults<Sweep2Result> parts_(launch_);
-  const int Me = u.decomposition().communicator()->rank();
-  for (int stage_ = 0; stage_ < 2; ++stage_) {
-    if (stage_ == 1) {
-      if (!beside_)
-        break;
-      u.joinExchange(kernel_name_, opts.Stream);
-    }
-    for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {
-      if (!launch_.runs(piece_))
-        continue;
-      const detail::DeviceScope device_(kernel_name_, launch_.device(piece_));
-      for (const LaunchOptions &rows_ : launch_.parts(piece_, stage_, beside_))
-        parts_.add(piece_, [&] {
-          return pieceSweep2(u.piece(piece_), f.piece(piece_), v.piece(piece_),
-                             w, rows_, Me == FailOnRank);
-        });
-    }
-  }
-  // As emitted: async::sweep2 returns this DistPending, the plain overload
-  // calls get() (collective: every rank's results, in piece order).
-  const DistPending<Sweep2Result> Pending(std::move(parts_), &combineSweep2);
-  const Sweep2Result First = Pending.get();
-  const Sweep2Result Again = Pending.get(); // the same, no second allgather
-  EXPECT_EQ(std::memcmp(&First, &Again, sizeof First), 0);
-  return First;
 }
 
 } // namespace
@@ -356,7 +272,8 @@ TEST(DistRanks, SweepsMatchTheWholeGridOnEveryRank) {
       for (int S = 0; S < 4; ++S) {
         // Odd sweeps exchange beside the launches (three parts per piece),
         // even ones first.
-        const Sweep2Result Got = distSweep2(u, f, v, 0.8, S % 2 == 1);
+        const Sweep2Result Got =
+            distSweep2(u, f, v, 0.8, overlapped(S % 2 == 1));
         double Res = 0, Change = 0;
         reference(sweep2, ur, F, vr, Res, Change, 0.8);
         const HostGrid<double, 2> Whole = v.gather(); // on every rank
@@ -396,7 +313,7 @@ TEST(DistRanks, AFailureOnOneRankThrowsOnEveryRank) {
     DistGrid<double, 2> u(D, Halo{1, 1}, U0), v(D, Halo{1, 1}, U0);
     const DistGrid<double, 2> f(D, Halo{1, 1}, U0);
     try {
-      distSweep2(u, f, v, 0.5, /*Overlap=*/true, /*FailOnRank=*/1);
+      distSweep2(u, f, v, 0.5, overlapped(true), /*FailOnRank=*/1);
       ADD_FAILURE() << "rank " << C->rank() << ": no error";
     } catch (const Error &Err) {
       EXPECT_NE(std::string(Err.what())
@@ -406,7 +323,7 @@ TEST(DistRanks, AFailureOnOneRankThrowsOnEveryRank) {
           << Err.what();
     }
     // The ranks are still in step: the next launch works on both.
-    EXPECT_NO_THROW(distSweep2(u, f, v, 0.5, true));
+    EXPECT_NO_THROW(distSweep2(u, f, v, 0.5, overlapped(true)));
   });
   EXPECT_TRUE(Ok);
 }
@@ -422,7 +339,7 @@ void distBins(const DistGrid<double, 1> &x, Grid<int, 1> &h, int n) {
   static const char kernel_name_[] = "bins";
   const detail::DistLaunch<1> launch_(kernel_name_, x.decomposition(), x.halo(),
                                       {}, {}, {});
-  launch_.requireHistogramOnPieces("h", h);
+  launch_.prepareHistogram("h", h);
   detail::PieceResults<detail::NoResult> parts_(launch_);
   for (int piece_ = 0; piece_ < launch_.pieces(); ++piece_) {
     if (!launch_.runs(piece_))

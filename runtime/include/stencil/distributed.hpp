@@ -659,10 +659,16 @@ private:
     detail::DeviceScope Scope(Who, C.device());
     const cudaStream_t On =
         Beside ? detail::exchangeStream(Who, C.device()) : Stream;
-    if (Beside) // after the work on Stream that wrote the rows sent
-      for (int P = 0; P < pieces(); ++P)
-        if (local(P) && Ready[size_t(P)])
-          STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(P)], 0), Who);
+    if (Beside) { // after the work on Stream that wrote the rows sent
+      std::set<int> Senders; // this rank's pieces that send (copy() marked
+                             // them Ready)
+      for (const Side &S : Plan)
+        for (const detail::HaloCopy &Copy : S.Copies)
+          if (local(Copy.Src) && !local(S.Piece))
+            Senders.insert(Copy.Src);
+      for (int P : Senders)
+        STENCIL_CUDA_CHECK(cudaStreamWaitEvent(On, Ready[size_t(P)], 0), Who);
+    }
     C.groupBegin();
     for (const Side &S : Plan)
       for (const detail::HaloCopy &Copy : S.Copies) {
@@ -769,7 +775,8 @@ public:
                       std::to_string(G.halo().Hi));
   }
 
-  /// Before the pieces' launches add into histogram Name. In one process
+  /// Prepares histogram Name for the pieces' launches to add into (checks,
+  /// peer access, zeroing: a mutation, hence not a require). In one process
   /// every piece adds into it directly: pieces on another device than the
   /// histogram's through peer memory, which needs native peer atomics
   /// (NVLink; refused otherwise). With several ranks each rank's pieces add
@@ -779,7 +786,7 @@ public:
   /// histogram plus every piece's counts (after an error in the launch, the
   /// other ranks' copies hold only their own pieces' counts).
   template <class T>
-  void requireHistogramOnPieces(const char *Name, Grid<T, 1> &Bins) const {
+  void prepareHistogram(const char *Name, Grid<T, 1> &Bins) const {
     if (!std::as_const(Bins).data())
       return;
     cudaPointerAttributes A;

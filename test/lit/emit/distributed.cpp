@@ -137,7 +137,7 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Max<double> top, int
 // HDR-LABEL:     const stencil::DistGrid<double, 1>& x,
 // HDR-NEXT:      stencil::Grid<int, 1>& h,
 // CHECK-LABEL:   const stencil::DistGrid<double, 1>& x,
-// CHECK:         launch_.requireHistogramOnPieces("h", h);
+// CHECK:         launch_.prepareHistogram("h", h);
 // CHECK:           parts_.add(piece_, [&] { return bins(x.piece(piece_), h, n, launch_.options(piece_)); });
 
 // index(d) adds the launch's origin (each piece's place in the whole grid);

@@ -388,13 +388,29 @@ private:
 // Timing.
 //===----------------------------------------------------------------------===//
 
-/// Times work on the default stream with CUDA events (std::chrono in a
-/// host-only build). The generated functions that return reductions wait for
+/// Times work by the host's clock: for work over several devices (or ranks)
+/// that returns only once every device has finished it, where events of
+/// one device's stream would miss the others.
+class HostTimer {
+public:
+  void start() { Begin = std::chrono::steady_clock::now(); }
+  double stop() {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - Begin)
+        .count();
+  }
+
+private:
+  std::chrono::steady_clock::time_point Begin;
+};
+
+/// Times work on the default stream with CUDA events (the host's clock in
+/// a host-only build). The generated functions that return reductions wait for
 /// them, so an interval around such a call covers launch, kernel and the
 /// read-back of the result: what a caller of the host API sees.
+#ifdef __CUDACC__
 class Timer {
 public:
-#ifdef __CUDACC__
   Timer() {
     check(cudaEventCreate(&Start), "cudaEventCreate");
     check(cudaEventCreate(&Stop), "cudaEventCreate");
@@ -421,18 +437,10 @@ private:
     std::exit(3);
   }
   cudaEvent_t Start, Stop;
-#else
-  void start() { Begin = std::chrono::steady_clock::now(); }
-  double stop() {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now() - Begin)
-        .count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point Begin;
-#endif
 };
+#else
+using Timer = HostTimer;
+#endif
 
 inline double median(std::vector<double> V) {
   if (V.empty())
@@ -526,11 +534,12 @@ std::array<std::vector<double>, 2> timeSolves(int Reps, bool &Pipelined,
   return Ms;
 }
 
-/// Calls Body Warmup times untimed, then Repeats times, each timed alone;
+/// Calls Body Warmup times untimed, then Repeats times, each timed alone
+/// (by TimerT: Timer's events on the default stream, or HostTimer);
 /// returns the times in milliseconds.
-template <class F>
+template <class TimerT = Timer, class F>
 std::vector<double> timeRepeats(int Warmup, int Repeats, F &&Body) {
-  Timer T;
+  TimerT T;
   for (int I = 0; I < Warmup; ++I)
     Body();
   std::vector<double> Ms;

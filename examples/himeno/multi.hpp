@@ -26,7 +26,6 @@
 #endif
 
 #include <algorithm>
-#include <chrono>
 #include <thread>
 
 namespace multi {
@@ -149,12 +148,6 @@ inline std::vector<double> constantGosa(const stencil::Extents<3> &E,
   return Gosa;
 }
 
-inline double seconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 /// The run: warm-up sweep, reset, Iters sweeps timed; with Verify every
 /// sweep's gosa against constantGosa (rel GosaTolerance).
 inline int run(const Placement &Where, const stencil::Extents<3> &E,
@@ -164,10 +157,11 @@ inline int run(const Placement &Where, const stencil::Extents<3> &E,
   D.sweep();
   D.reset(P0);
   std::vector<double> Gosa;
-  const double Begin = seconds();
+  example::HostTimer T; // the sweeps end on every device: gosa is read
+  T.start();
   for (int N = 0; N < Iters; ++N)
     Gosa.push_back(D.sweep());
-  const double Ms = (seconds() - Begin) * 1e3;
+  const double Ms = T.stop();
   int Status = 0;
   if (Where.root()) {
     const Size Z{Name, E[0], E[1], E[2]};
@@ -232,7 +226,6 @@ inline int check(const Placement &Where, const Size &Z, int Iters) {
 /// the first piece's device at the one-GPU size, then the distributed
 /// launcher; BENCH lines and the scaling ratio.
 inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
-  const stencil::Extents<3> One{Z.I, Z.J, Z.K};
   const stencil::Extents<3> All{Weak ? Z.I * Where.pieces() : Z.I, Z.J, Z.K};
   const std::string Tag = std::string("himeno.") + Z.Name;
   std::vector<double> OneMs;
@@ -246,38 +239,31 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
   const Field P0 = initialP(All);
   DistDevice D(Where.cut(All), P0);
   // Per sweep with the exchange beside the inner rows (the default), and
-  // with the exchange first (LaunchOptions::OverlapExchange = false).
+  // with the exchange first (LaunchOptions::OverlapExchange = false). By the
+  // host's clock: a sweep returns once gosa is in from every device.
   auto time = [&](bool Overlap) {
     const bool Was = Launch.OverlapExchange;
     Launch.OverlapExchange = Overlap;
-    std::vector<double> T;
-    for (int I = 0; I < 3 + Reps; ++I) {
-      const double Begin = seconds();
-      D.sweep();
-      if (I >= 3)
-        T.push_back((seconds() - Begin) * 1e3);
-    }
+    std::vector<double> T =
+        example::timeRepeats<example::HostTimer>(3, Reps, [&] { D.sweep(); });
     Launch.OverlapExchange = Was;
     return T;
   };
   const std::vector<double> Ms = time(true), Serial = time(false);
   // The halo exchange alone: p's pieces marked written (as a sweep marks
-  // them), then exchangeHalos and every device drained.
-  std::vector<double> ExchangeMs;
-  for (int I = 0; I < 3 + Reps; ++I) {
-    for (int P = 0; P < D.P.pieces(); ++P)
-      if (D.P.local(P))
-        (void)D.P.piece(P).data(); // bumps its version: its rows changed
-    const double Begin = seconds();
-    D.P.exchangeHalos();
-    for (int P = 0; P < D.P.pieces(); ++P)
-      if (D.P.local(P)) {
-        const stencil::detail::DeviceScope Scope("bench", D.P.device(P));
-        STENCIL_CUDA_CHECK(cudaDeviceSynchronize(), "bench");
-      }
-    if (I >= 3)
-      ExchangeMs.push_back((seconds() - Begin) * 1e3);
-  }
+  // them: a host counter), then exchangeHalos and every device drained.
+  const std::vector<double> ExchangeMs =
+      example::timeRepeats<example::HostTimer>(3, Reps, [&] {
+        for (int P = 0; P < D.P.pieces(); ++P)
+          if (D.P.local(P))
+            (void)D.P.piece(P).data(); // bumps its version: rows changed
+        D.P.exchangeHalos();
+        for (int P = 0; P < D.P.pieces(); ++P)
+          if (D.P.local(P)) {
+            const stencil::detail::DeviceScope Scope("bench", D.P.device(P));
+            STENCIL_CUDA_CHECK(cudaDeviceSynchronize(), "bench");
+          }
+      });
   const Size ZAll{Z.Name, All[0], All[1], All[2]};
   const std::string Name = Tag + (Weak ? ".weak" : ".strong") +
                            std::to_string(Where.pieces()) +

@@ -99,14 +99,36 @@ Outcome solveOnCpu(const Problem &P) {
 /// one sweep at a time, each residual read before the next launch.
 bool Pipelined = true;
 
-/// The same loop through the generated host API; the arrays stay on the
-/// device throughout. Times the sweeps after the first (the warm-up), the
-/// dropped speculative sweep, if any, included.
-Outcome solveOnGpu(const Problem &P, bool KeepFields) {
+/// Copies From into To (both hold u after initialize); the whole grid,
+/// boundary included.
+void copyInto(stencil::Grid<double, 2> &To,
+              const stencil::Grid<double, 2> &From) {
+  To.copyFrom(From);
+}
+void copyInto(stencil::DistGrid<double, 2> &To,
+              const stencil::DistGrid<double, 2> &From) {
+  To.scatter(From.gather());
+}
+/// The whole grid on the host.
+stencil::HostGrid<double, 2> fetch(const stencil::Grid<double, 2> &G) {
+  return G.download();
+}
+stencil::HostGrid<double, 2> fetch(const stencil::DistGrid<double, 2> &G) {
+  return G.gather();
+}
+
+/// The same loop through the generated host API, over one grid each
+/// (stencil::Grid) or distributed grids (stencil::DistGrid: the launchers of
+/// stencilc --distributed, whose gpu::async overloads return a
+/// stencil::DistPending); the arrays stay on the device(s) throughout.
+/// Times the sweeps after the first (the warm-up), the dropped speculative
+/// sweep, if any, included.
+template <class Field>
+Outcome solveFields(const Problem &P, Field &F, Field &U, Field &UOld,
+                    bool KeepFields) {
   Outcome R;
-  stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
   gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
-  UOld.copyFrom(U);
+  copyInto(UOld, U);
   const double Ax = P.ax(), Ay = P.ay(), B = P.b();
   auto sweep = [&] {
     using std::swap;
@@ -136,57 +158,26 @@ Outcome solveOnGpu(const Problem &P, bool KeepFields) {
   R.SolutionError =
       std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
   if (KeepFields) {
-    R.F = F.download();
-    R.U = U.download();
+    R.F = fetch(F);
+    R.U = fetch(U);
   }
   return R;
 }
 
-/// The same loop over distributed grids (--gpus; docs/distributed.md): the
-/// domain in slabs of rows on Devices, the launchers of stencilc
-/// --distributed, pipelined as solveOnGpu is (gpu::async over distributed
-/// grids returns a stencil::DistPending). index(d) reads global
-/// coordinates, so initialize and error_check are the one-GPU kernels.
+Outcome solveOnGpu(const Problem &P, bool KeepFields) {
+  stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  return solveFields(P, F, U, UOld, KeepFields);
+}
+
+/// Over distributed grids (--gpus; docs/distributed.md): the domain in slabs
+/// of rows on Devices. index(d) reads global coordinates, so initialize and
+/// error_check are the one-GPU kernels.
 Outcome solveDistributed(const Problem &P, const std::vector<int> &Devices,
                          bool KeepFields) {
-  Outcome R;
   const stencil::Decomposition<2> D(P.extents(), Devices);
   const stencil::Halo H = gpu::helmholtz_sweep_halo;
   stencil::DistGrid<double, 2> F(D, H), U(D, H), UOld(D, H);
-  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
-  UOld.scatter(U.gather()); // both hold initialise's u, boundary included
-  const double Ax = P.ax(), Ay = P.ay(), B = P.b();
-  auto sweep = [&] {
-    using std::swap;
-    swap(U, UOld);
-    return gpu::async::helmholtz_sweep(UOld, F, U, Ax, Ay, B, P.Relax, Launch);
-  };
-  example::Timer Clock;
-  example::pipelinedLoop(
-      1.0 > P.Tol ? P.MaxIt : 0, Pipelined, sweep,
-      [&](const gpu::helmholtz_sweep_result &Sweep, int) {
-        const double Error = std::sqrt(Sweep.error) / P.points();
-        R.Residuals.push_back(Error);
-        ++R.Sweeps;
-        return Error > P.Tol;
-      },
-      [&] {
-        using std::swap;
-        swap(U, UOld); // U is u_K again
-      },
-      [&](int K) {
-        if (K == 1)
-          Clock.start();
-      });
-  if (R.Sweeps >= 2)
-    R.MsPerSweep = Clock.stop() / (R.Sweeps - 1);
-  R.SolutionError =
-      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
-  if (KeepFields) {
-    R.F = F.gather();
-    R.U = U.gather();
-  }
-  return R;
+  return solveFields(P, F, U, UOld, KeepFields);
 }
 
 void printOutcome(const char *Where, const Outcome &R) {

@@ -41,8 +41,7 @@ __device__ void atomicMinD(double *A, double V) {
   auto *U = reinterpret_cast<unsigned long long *>(A);
   unsigned long long Old = *U;
   while (V < __longlong_as_double(Old)) {
-    const unsigned long long Seen =
-        atomicCAS(U, Old, __double_as_longlong(V));
+    const unsigned long long Seen = atomicCAS(U, Old, __double_as_longlong(V));
     if (Seen == Old)
       break;
     Old = Seen;
@@ -52,8 +51,7 @@ __device__ void atomicMaxD(double *A, double V) {
   auto *U = reinterpret_cast<unsigned long long *>(A);
   unsigned long long Old = *U;
   while (V > __longlong_as_double(Old)) {
-    const unsigned long long Seen =
-        atomicCAS(U, Old, __double_as_longlong(V));
+    const unsigned long long Seen = atomicCAS(U, Old, __double_as_longlong(V));
     if (Seen == Old)
       break;
     Old = Seen;
@@ -239,9 +237,9 @@ int main(int Argc, char **Argv) {
 
   bool Ok = true;
   auto check = [&](const char *Name, const Totals &Got) {
-    const bool Good = Got.Min == Want.Min && Got.Max == Want.Max &&
-                      std::fabs(Got.Sum - Want.Sum) <=
-                          1e-12 * std::fabs(Want.Sum) + 1e-9;
+    const bool Good =
+        Got.Min == Want.Min && Got.Max == Want.Max &&
+        std::fabs(Got.Sum - Want.Sum) <= 1e-12 * std::fabs(Want.Sum) + 1e-9;
     if (!Good) {
       std::printf("FAIL %s: sum %.17g min %.17g max %.17g (want %.17g %.17g "
                   "%.17g)\n",

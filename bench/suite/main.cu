@@ -24,48 +24,49 @@
 namespace {
 __global__ void emptyKernel() {}
 
-template <class F> double medianMs(int Warmup, int Reps, F &&Body) {
+/// The median milliseconds of Reps calls of Body after Warmup: between two
+/// events on the default stream, or (Host) by the host's clock from before
+/// Body to after cudaStreamSynchronize: what a caller waits.
+template <class F>
+double medianMs(int Warmup, int Reps, F &&Body, bool Host = false) {
   using suite::cuda;
-  cudaEvent_t Start, Stop;
-  cuda(cudaEventCreate(&Start), "cudaEventCreate");
-  cuda(cudaEventCreate(&Stop), "cudaEventCreate");
   for (int I = 0; I < Warmup; ++I)
     Body();
   cuda(cudaDeviceSynchronize(), "warm-up");
-  std::vector<double> Ms;
-  for (int I = 0; I < Reps; ++I) {
-    cuda(cudaEventRecord(Start, 0), "cudaEventRecord");
-    Body();
-    cuda(cudaEventRecord(Stop, 0), "cudaEventRecord");
-    cuda(cudaEventSynchronize(Stop), "cudaEventSynchronize");
-    float Elapsed = 0.0f;
-    cuda(cudaEventElapsedTime(&Elapsed, Start, Stop), "cudaEventElapsedTime");
-    Ms.push_back(Elapsed);
-  }
-  cudaEventDestroy(Start);
-  cudaEventDestroy(Stop);
-  return example::median(Ms);
+  if (Host)
+    return example::median(
+        example::timeRepeats<example::HostTimer>(0, Reps, [&] {
+          Body();
+          cuda(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+        }));
+  return example::median(example::timeRepeats(0, Reps, Body));
 }
 } // namespace
 
 namespace suite {
-double emptyLaunchMs(int Warmup, int Reps) {
-  return medianMs(Warmup, Reps, [] {
-    emptyKernel<<<1, 32>>>();
-    cuda(cudaGetLastError(), "empty kernel launch");
-  });
+double emptyLaunchMs(int Warmup, int Reps, bool Host) {
+  return medianMs(
+      Warmup, Reps,
+      [] {
+        emptyKernel<<<1, 32>>>();
+        cuda(cudaGetLastError(), "empty kernel launch");
+      },
+      Host);
 }
 
-double copyMs(int64_t Bytes, int Warmup, int Reps) {
+double copyMs(int64_t Bytes, int Warmup, int Reps, bool Host) {
   const size_t Half = size_t(std::max<int64_t>(Bytes / 2, 16));
   void *From = nullptr, *To = nullptr;
   cuda(cudaMalloc(&From, Half), "cudaMalloc");
   cuda(cudaMalloc(&To, Half), "cudaMalloc");
   cuda(cudaMemset(From, 1, Half), "cudaMemset");
-  const double Ms = medianMs(Warmup, Reps, [&] {
-    cuda(cudaMemcpyAsync(To, From, Half, cudaMemcpyDeviceToDevice, 0),
-         "cudaMemcpyAsync");
-  });
+  const double Ms = medianMs(
+      Warmup, Reps,
+      [&] {
+        cuda(cudaMemcpyAsync(To, From, Half, cudaMemcpyDeviceToDevice, 0),
+             "cudaMemcpyAsync");
+      },
+      Host);
   cuda(cudaFree(From), "cudaFree");
   cuda(cudaFree(To), "cudaFree");
   return Ms;

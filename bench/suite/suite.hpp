@@ -259,9 +259,10 @@ inline void cuda(cudaError_t E, const char *What) {
     throw std::runtime_error(std::string(What) + ": " + cudaGetErrorString(E));
 }
 /// In main.cu: median milliseconds of an empty kernel launch and of a
-/// device-to-device copy moving Bytes (Bytes / 2 read, Bytes / 2 written).
-double emptyLaunchMs(int Warmup, int Reps);
-double copyMs(int64_t Bytes, int Warmup, int Reps);
+/// device-to-device copy moving Bytes (Bytes / 2 read, Bytes / 2 written);
+/// between events, or (Host) by the host's clock up to the stream's end.
+double emptyLaunchMs(int Warmup, int Reps, bool Host = false);
+double copyMs(int64_t Bytes, int Warmup, int Reps, bool Host = false);
 /// The opt-in shared memory per block of the current device.
 int sharedMemoryOptin();
 #endif
@@ -891,7 +892,11 @@ private:
   }
 
   /// The median of S.Reps host-API calls after S.Warmup, each between two
-  /// events on the default stream; one BENCH line.
+  /// events on the default stream; one BENCH line. At a launch-bound size
+  /// also by the host's clock (host_ms, host_empty_ms, host_copy_ms: from
+  /// before the call to the stream's end): a launcher with reductions waits
+  /// for its result inside the call, so the events' stop costs it a second
+  /// round trip that a launcher without reductions does not pay.
   template <class DevF> void bench(DevF &Device, const Region<R> &Domain) {
     generateAll();
     for (auto &Slot : Slots)
@@ -916,21 +921,33 @@ private:
     cuda(cudaGetLastError(), "after the timed calls");
     cudaEventDestroy(Start);
     cudaEventDestroy(Stop);
-    for (auto &Slot : Slots)
-      Slot->release();
-
     const int64_t Points = Domain.points();
     const int64_t Bytes = bytesAt(E, Points);
     const std::string Class = classOf(Bytes, sharedMemoryOptin());
+    double HostMedian = 0;
+    if (Class == "launch")
+      HostMedian =
+          example::median(example::timeRepeats<example::HostTimer>(
+              0, S.Reps, [&] {
+                Device(A);
+                cuda(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+              }));
+    for (auto &Slot : Slots)
+      Slot->release();
+
     const double Median = example::median(Ms);
     std::string Extra;
     if (!S.Shape.empty())
       Extra += " shape=" + S.Shape;
     if (Class == "launch") {
-      char Text[96];
-      std::snprintf(Text, sizeof Text, " empty_ms=%.6f copy_ms=%.6f",
+      char Text[192];
+      std::snprintf(Text, sizeof Text,
+                    " empty_ms=%.6f copy_ms=%.6f host_ms=%.6f "
+                    "host_empty_ms=%.6f host_copy_ms=%.6f",
                     emptyLaunchMs(S.Warmup, S.Reps),
-                    copyMs(Bytes, S.Warmup, S.Reps));
+                    copyMs(Bytes, S.Warmup, S.Reps), HostMedian,
+                    emptyLaunchMs(S.Warmup, S.Reps, true),
+                    copyMs(Bytes, S.Warmup, S.Reps, true));
       Extra += Text;
     }
     std::printf(

@@ -47,6 +47,8 @@ def load(lines_path):
                        "class": f.get("class", "?"), "extents": f.get("extents", ""),
                        "empty_ms": float(f["empty_ms"]) if "empty_ms" in f else None,
                        "copy_ms": float(f["copy_ms"]) if "copy_ms" in f else None}
+                for key in ("host_ms", "host_empty_ms", "host_copy_ms"):
+                    row[key] = float(f[key]) if key in f else None
             except ValueError:
                 continue
             if not row["bytes"]:
@@ -109,12 +111,18 @@ def main():
             header += ["empty ms", "copy ms"]
             for v in variants:
                 header += [f"{v}/copy", f"{v}/empty"]
+            # By the host's clock up to the stream's end (what a caller
+            # waits; the events' stop costs a launcher that already waited
+            # for its reductions a second round trip).
+            for v in variants:
+                header += [f"{v} host/copy", f"{v} host/empty"]
         else:
             header = ["kernel", "extents", "MB", "floor ms"]
             for v in variants:
                 header += [f"{v} ms", f"{v} x"]
         body = []
         ratios = {v: [] for v in variants}
+        host_ratios = {v: [] for v in variants}
         for name in names:
             first = next(by[(name, v)] for v in variants if (name, v) in by)
             floor = first["bytes"] / (copy_gbps * 1e6) if copy_gbps > 0 else None
@@ -131,6 +139,14 @@ def main():
                     line += [fmt(vs_copy, "{:.2f}"), fmt(vs_empty, "{:.2f}")]
                     if vs_copy is not None:
                         ratios[v].append((vs_copy, name))
+                for v in variants:
+                    r = by.get((name, v))
+                    host = r.get("host_ms") if r else None
+                    vs_copy = host / base["host_copy_ms"] if host and base.get("host_copy_ms") else None
+                    vs_empty = host / base["host_empty_ms"] if host and base.get("host_empty_ms") else None
+                    line += [fmt(vs_copy, "{:.2f}"), fmt(vs_empty, "{:.2f}")]
+                    if vs_copy is not None:
+                        host_ratios[v].append((vs_copy, name))
             else:
                 line.append(fmt(floor, "{:.4f}"))
                 for v in variants:
@@ -156,6 +172,13 @@ def main():
                         f"worst {worst:.3f} ({worst_name}){within}")
             summary.append(f"SUITE variant={v} class={cls} kernels={len(values)} "
                            f"median={med:.3f} worst={worst:.3f} worst_kernel={worst_name}")
+        for v in variants:
+            if cls != "launch" or not host_ratios[v]:
+                continue
+            values = [x for x, _ in host_ratios[v]]
+            worst, worst_name = max(host_ratios[v])
+            text.append(f"  {v} by the host clock: {len(values)} kernels, median {what} "
+                        f"{statistics.median(values):.3f}, worst {worst:.3f} ({worst_name})")
         text.append("")
     text += summary
     print("\n".join(text))

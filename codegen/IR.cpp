@@ -490,6 +490,7 @@ Kernel Kernel::clone() const {
   K.Sched = Sched;
   K.Cached = Cached;
   K.Merged = Merged;
+  K.Fuse = Fuse;
   K.Reductions = Reductions;
   K.Histograms = Histograms;
   K.PassesApplied = PassesApplied;

@@ -353,6 +353,21 @@ struct MergeGroup {
 /// Fields per record for N grids of Elem: N rounded up to 16 bytes.
 int mergedRecordFields(int N, Type Elem);
 
+/// `fuse-sweeps`: the kernel is one sweep of a ping-pong iteration (it reads
+/// State, at offsets, and writes Next, the state's next value; every other
+/// grid is read only), and its multi-sweep launchers run Depth sweeps per
+/// launch over tiles of Tile points, each tile's halo recomputed
+/// (docs/passes/fuse-sweeps.md). Depth 0: not fused.
+struct Fusion {
+  std::string State, Next;
+  int Depth = 0;
+  /// Output rows per block, and the width of its levels in columns (one
+  /// thread per column; the output columns are that less Depth radii each
+  /// side).
+  std::array<int, 3> Tile{0, 0, 0};
+  bool active() const { return Depth > 0; }
+};
+
 enum class ReductionLowering : uint8_t {
   BlockTreeAtomic,  ///< shared-memory tree per block, one atomic per block
   WarpShuffleAtomic ///< per-thread partials, warp shuffles, one atomic/block
@@ -393,6 +408,7 @@ struct Kernel {
   Schedule Sched;
   std::vector<CachedGrid> Cached;
   std::vector<MergeGroup> Merged;
+  Fusion Fuse;
   ReductionLowering Reductions = ReductionLowering::BlockTreeAtomic;
   /// Auto: chosen per launch (lower-histograms); else the launch default.
   HistogramLowering Histograms = HistogramLowering::PlainAtomic;

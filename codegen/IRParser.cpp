@@ -462,6 +462,15 @@ private:
       C.HaloHi = triple(K.Rank);
       C.RegisterStream = acceptWord("register-stream");
       K.Cached.push_back(C);
+    } else if (What == "fuse") {
+      expectWord("state");
+      K.Fuse.State = word();
+      expectWord("next");
+      K.Fuse.Next = word();
+      expectWord("depth");
+      K.Fuse.Depth = smallInt(1, 8, "fusion depth");
+      expectWord("tile");
+      K.Fuse.Tile = triple(K.Rank);
     } else if (What == "reductions") {
       std::string N = word(true);
       std::optional<ReductionLowering> L = reductionLoweringByName(N);

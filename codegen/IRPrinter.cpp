@@ -212,6 +212,10 @@ private:
         OS << " register-stream";
       OS << "\n";
     }
+    if (K.Fuse.active())
+      OS << "  fuse state " << K.Fuse.State << " next " << K.Fuse.Next
+         << " depth " << K.Fuse.Depth << " tile " << triple(K.Fuse.Tile, R)
+         << "\n";
     bool HasReduction = false, HasHistogram = false;
     for (const Param &P : K.Params) {
       HasReduction |= isReduction(P.Kind);

@@ -18,6 +18,7 @@
 
 #include "codegen/Footprint.h"
 #include "codegen/Verifier.h"
+#include "codegen/passes/FuseSweeps.h"
 #include "codegen/passes/HoistDivision.h"
 #include "codegen/passes/LowerHistograms.h"
 #include "codegen/passes/MergeArrays.h"

@@ -1,5 +1,6 @@
 //===- Verifier.cpp -------------------------------------------------------===//
 #include "codegen/Verifier.h"
+#include "codegen/passes/FuseSweeps.h"
 
 #include "codegen/IRVisitor.h"
 #include "codegen/Pass.h"
@@ -25,6 +26,7 @@ public:
     checkSchedule();
     checkMerged();
     checkCached();
+    checkFusion();
     checkLowerings();
     checkPassesApplied();
     return Errors;
@@ -312,6 +314,14 @@ private:
                " does not cover the reads along dimension " +
                std::to_string(D));
     }
+  }
+
+  /// A recorded fusion is one FusedSweeps.cpp can lower.
+  void checkFusion() {
+    if (!K.Fuse.active())
+      return;
+    if (std::string Why = fusionObstacle(K, K.Fuse); !Why.empty())
+      fail("fuse " + K.Fuse.State + " -> " + K.Fuse.Next + ": " + Why);
   }
 
   /// A lowering other than the default is a decision about reductions or

@@ -104,6 +104,8 @@ std::string KernelEmitter::headerDecl() const {
           "is this and get()).\n"
        << launcherSignature(/*WithDefault=*/true, /*Async=*/true)
        << ";\n} // namespace async\n";
+  if (K.Fuse.active())
+    OS << fusedDecl();
   if (Opts.Distributed)
     OS << distributedDecl();
   return OS.str();
@@ -134,6 +136,8 @@ std::string KernelEmitter::source() {
     OS << finalizeKernel() << resultReader();
   OS << "} // namespace\n\n";
   OS << launcher();
+  if (K.Fuse.active())
+    OS << fusedSource();
   if (Opts.Distributed)
     OS << distributedLauncher();
   return OS.str();

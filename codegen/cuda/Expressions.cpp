@@ -148,6 +148,8 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
       UsesAt = true;
       return shellRead(*G);
     }
+    if (InFused && G->Grid == K.Fuse.State)
+      return fusedRead(*G);
     std::string Cached = Cache.read(*G);
     if (!Cached.empty())
       return Cached;
@@ -265,6 +267,15 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     UsesAt = true;
     std::string Value = exprAs(S.Value, P->Elem);
     flushLoads(OS, Depth);
+    if (InFused && S.Name == K.Fuse.Next) { // FusedSweeps.cpp
+      OS << In << "{\n"
+         << In << "  const " << cxxType(P->Elem) << " next_ = " << Value
+         << ";\n"
+         << In << "  if (step_ == Steps) out_[at_] = next_;\n"
+         << In << "  else dst_[sat_] = next_;\n"
+         << In << "}\n";
+      return;
+    }
     const std::string Target = S.Name + "[" + pointAddress() + "]";
     if (InOutLocals.count(S.Name)) {
       OS << In << inOutLocal(S.Name) << " = " << Value << ";\n"
@@ -277,7 +288,10 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
   case StmtKind::Reduce: {
     std::string Update = reduceStmt(S);
     flushLoads(OS, Depth);
-    OS << In << Update << "\n";
+    if (InFused) // each step counts the points its tile owns
+      OS << In << "if (own_) " << Update << "\n";
+    else
+      OS << In << Update << "\n";
     return;
   }
   case StmtKind::HistAdd:

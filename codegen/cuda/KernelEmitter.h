@@ -17,6 +17,8 @@
 //                    buffers, record packing, the launch and the readback
 //   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
 //                    domain and launch
+//   FusedSweeps.cpp  fuse-sweeps: the fused kernel and the multi-sweep
+//                    launchers NAME_sweeps and NAME_until
 //   DistributedLauncher.cpp  --distributed: the launcher over
 //                    stencil::DistGrid, which runs the launcher above on
 //                    each piece
@@ -177,6 +179,22 @@ private:
   std::string kernelLaunch() const;
   std::string readback() const;
 
+  //--- fused sweeps (FusedSweeps.cpp) ---------------------------------------
+public:
+  /// NAME_sweeps and NAME_until's declarations (fuse-sweeps kernels only).
+  std::string fusedDecl() const;
+  /// The fused kernel, its launch helpers and the two launchers.
+  std::string fusedSource();
+
+private:
+  std::string fusedKernelName() const { return K.Name + "_fused_kernel"; }
+  std::string fusedSlotsType() const { return K.Name + "_fused_slots_"; }
+  std::string fusedSignature(bool Until, bool WithDefault) const;
+  std::string fusedKernel();
+  std::string fusedHelpers() const;
+  std::string fusedLauncher(bool Until);
+  std::string fusedRead(const ir::GridRead &G) const;
+
   //--- distributed grids (DistributedLauncher.cpp) --------------------------
 public:
   std::string distributedDecl() const;
@@ -220,6 +238,11 @@ private:
   /// Printing the shell kernel's point work: grid reads go through
   /// shellRead (BoundaryShell.cpp).
   bool InShell = false;
+  /// Printing the fused kernel's point work: reads of the state come from
+  /// the tile's level in shared memory, the next state goes to the next
+  /// level (or, at the last step, the grid), reductions count owned points
+  /// only (FusedSweeps.cpp).
+  bool InFused = false;
 };
 
 } // namespace stencilc::cuda

@@ -5,6 +5,7 @@
 //   jacobi2d [--n 5120] [--m 5000] [--alpha 1] [--relax 0.5] [--tol 1e-13]
 //            [--maxit 100] [--sync] [--cpu | --check | --bench [--reps 20]]
 //            [--block BXxBY] [--ppt N] [--persistent 0|1]
+//            [--fused [--sweep-depth K]]
 //
 // --check runs the CPU reference and the GPU at the given size and compares
 // every point of f and u, every iteration's residual, the iteration count
@@ -12,6 +13,8 @@
 // --bench prints BENCH lines (see examples/common/harness.hpp) for each
 // kernel: the median of --reps calls after warm-up; and the time per sweep
 // of --reps whole solves, pipelined and --sync.
+// --fused solves through helmholtz_sweep_until (fuse-sweeps): several sweeps
+// per launch, the stop at the same sweep, the same fields and residuals.
 // The GPU solver queues each sweep before reading the previous residual
 // (gpu::async, stencil::Pending); --sync waits for each residual first.
 //
@@ -164,7 +167,49 @@ Outcome solveFields(const Problem &P, Field &F, Field &U, Field &UOld,
   return R;
 }
 
+/// --fused: the same loop through helmholtz_sweep_until, the multi-sweep
+/// launcher of fuse-sweeps (docs/passes/fuse-sweeps.md): several sweeps per
+/// launch, stopped at the first sweep whose residual meets the tolerance,
+/// the fields and every residual the loop's. SweepDepth: 0 as compiled.
+bool Fused = false;
+int SweepDepth = 0;
+
+Outcome solveFused(const Problem &P, bool KeepFields) {
+  Outcome R;
+  stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
+  gpu::initialize(F, U, P.dx(), P.dy(), P.Alpha, Launch);
+  UOld.copyFrom(U);
+  stencil::LaunchOptions O = Launch;
+  O.SweepDepth = SweepDepth;
+  example::Timer Clock;
+  Clock.start();
+  // The CPU loop tests the residual, 1 at first, before each sweep; U holds
+  // the newest iterate afterwards, UOld the one before, as in solveFields.
+  const std::vector<gpu::helmholtz_sweep_result> Sweeps =
+      gpu::helmholtz_sweep_until(
+          U, F, UOld, P.ax(), P.ay(), P.b(), P.Relax, 1.0 > P.Tol ? P.MaxIt : 0,
+          [&](const gpu::helmholtz_sweep_result &S) {
+            return !(std::sqrt(S.error) / P.points() > P.Tol);
+          },
+          O);
+  const double Ms = Clock.stop();
+  for (const gpu::helmholtz_sweep_result &S : Sweeps)
+    R.Residuals.push_back(std::sqrt(S.error) / P.points());
+  R.Sweeps = int(Sweeps.size());
+  if (R.Sweeps > 0)
+    R.MsPerSweep = Ms / R.Sweeps;
+  R.SolutionError =
+      std::sqrt(gpu::error_check(U, P.dx(), P.dy(), Launch).error) / P.points();
+  if (KeepFields) {
+    R.F = F.download();
+    R.U = U.download();
+  }
+  return R;
+}
+
 Outcome solveOnGpu(const Problem &P, bool KeepFields) {
+  if (Fused)
+    return solveFused(P, KeepFields);
   stencil::Grid<double, 2> F(P.extents()), U(P.extents()), UOld(P.extents());
   return solveFields(P, F, U, UOld, KeepFields);
 }
@@ -340,6 +385,23 @@ void bench(const Problem &P, int Reps) {
     example::printBench("jacobi2d.solver_sweep", Interior, 24, Solver[0]);
     example::printBench("jacobi2d.solver_sweep_sync", Interior, 24, Solver[1]);
   }
+  // The same solve through helmholtz_sweep_until (fuse-sweeps), as compiled
+  // and at each depth: ms per sweep of the whole solve, setup included.
+  const bool WasFused = Fused;
+  const int WasDepth = SweepDepth;
+  Fused = true;
+  for (int Depth : {0, 1, 2, 3, 4}) {
+    SweepDepth = Depth;
+    std::vector<double> Ms;
+    (void)solveOnGpu(P, false); // warm-up
+    for (int I = 0; I < Reps; ++I)
+      Ms.push_back(solveOnGpu(P, false).MsPerSweep);
+    example::printBench(std::string("jacobi2d.solver_sweep_fused") +
+                            (Depth ? "_depth" + std::to_string(Depth) : ""),
+                        Interior, 24, Ms);
+  }
+  Fused = WasFused;
+  SweepDepth = WasDepth;
   const stencil::LaunchOptions Compiled = Launch;
   for (const example::LaunchShape &Shape : Flags->Shapes) {
     Flags->use(Shape);
@@ -370,6 +432,11 @@ int main(int Argc, char **Argv) {
   O.flag("--cpu", Cpu, "run the CPU reference instead of the GPU");
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time each kernel, print BENCH lines");
+  O.flag("--fused", Fused,
+         "solve through helmholtz_sweep_until (fuse-sweeps: several sweeps "
+         "per launch, the same fields and residuals)");
+  O.add("--sweep-depth", SweepDepth,
+        "with --fused: sweeps per launch, 1 to 4 (0: as compiled)");
   O.add("--reps", Reps, "timed repeats per kernel in --bench (20)");
   O.add("--gpus", Gpus,
         "distributed grids: N slabs on devices 0..N-1, or on the listed "
@@ -388,6 +455,10 @@ int main(int Argc, char **Argv) {
     O.fail("--cpu, --check and --bench exclude each other");
   if (Reps < 1)
     O.fail("--reps must be positive");
+  if (Fused && Cpu)
+    O.fail("--fused is a GPU solve; --cpu does not apply");
+  if (SweepDepth < 0 || SweepDepth > 4)
+    O.fail("--sweep-depth must be 0 (as compiled) to 4");
   std::vector<int> Devices;
   if (!Gpus.empty()) {
     Devices = example::parseDevices(Gpus);
@@ -397,6 +468,8 @@ int main(int Argc, char **Argv) {
              Gpus + "'");
     if (Cpu)
       O.fail("--cpu runs on the CPU; --gpus does not apply");
+    if (Fused)
+      O.fail("--fused runs on one GPU; --gpus does not apply");
     if (int64_t(Devices.size()) > P.M)
       O.fail("more pieces than rows (--m)");
   }

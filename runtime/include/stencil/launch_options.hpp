@@ -43,6 +43,10 @@ struct LaunchOptions {
   /// rows that read none (on a stream of their own), then run the edge rows
   /// (docs/distributed.md#overlap); false: the exchange, then every row.
   bool OverlapExchange = true;
+  /// Multi-sweep launchers (NAME_sweeps, NAME_until of kernels fuse-sweeps
+  /// fused): sweeps per launch, 1 to 4; 0: as compiled. The results are the
+  /// same at every depth (docs/passes/fuse-sweeps.md).
+  int SweepDepth = 0;
 };
 
 /// Options that run a kernel over Box instead of its interior.

@@ -23,7 +23,8 @@
 //   launch.hpp (domain and launch shapes), result_ring.hpp and
 //   accumulators.hpp (where reductions and histogram faults land),
 //   numerics.hpp (min/max), atomics.hpp and reduction.hpp (device side),
-//   records.hpp (merge-arrays' record arrays).
+//   records.hpp (merge-arrays' record arrays), sweeps.hpp (the multi-sweep
+//   launchers' ping-pong bookkeeping).
 // stencil/histogram.hpp (histogram lowerings) is included by the generated
 // code of kernels with histograms.
 // Layout is row-major (the last index contiguous), as in stencil/grid.hpp.
@@ -72,6 +73,7 @@
 #include <stencil/detail/records.hpp>
 #include <stencil/detail/tune_cache.hpp>
 #include <stencil/detail/tuning.hpp>
+#include <stencil/detail/sweeps.hpp>
 #include <stencil/pending.hpp>
 
 #endif // STENCIL_RUNTIME_HPP

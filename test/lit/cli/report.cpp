@@ -22,16 +22,17 @@ STENCIL_KERNEL void sweep(In<double, 2> uold, In<double, 2> f, Out<double, 2> u,
 STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 
 // CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 256x1x1 (256 threads), 2 points per thread along dimension 0, grid = SMs x resident blocks (persistent), 32-bit indices while every linear index fits
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel sweep: pipeline: changed by hoist-division, tile, warp-aggregate
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel sweep: pipeline: changed by hoist-division, tile, warp-aggregate, fuse-sweeps
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel sweep: tile: block 256x1x1 {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel sweep: warp-aggregate: {{.*}}
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic; {{.*}}
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' uses %rcp_b = 1 / b, computed once per launch, and two FMA corrections that round exactly as the division does
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-15]]:21: remark: kernel sweep: memory: estimated 24 bytes per point when each grid is read once
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel fill: launch: rank 3, domain every point, block 128x4x1 (512 threads), grid = domain / block, 32-bit indices while every linear index fits
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: pipeline: changed by tile
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: tile: {{.*}}
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel fill: memory: estimated 4 bytes per point when each grid is read once
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:21: remark: kernel sweep: fuse-sweeps: ping-pong uold -> u: sweep_sweeps and sweep_until run 4 sweeps per launch {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic; {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' uses %rcp_b = 1 / b, computed once per launch, and two FMA corrections that round exactly as the division does
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-16]]:21: remark: kernel sweep: memory: estimated 24 bytes per point when each grid is read once
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: launch: rank 3, domain every point, block 128x4x1 (512 threads), grid = domain / block, 32-bit indices while every linear index fits
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: pipeline: changed by tile
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel fill: tile: {{.*}}
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:21: remark: kernel fill: memory: estimated 4 bytes per point when each grid is read once
 // CHECK-NEXT: {{.*}}report.cpp:{{[0-9]+}}:21: remark: kernel hist: launch: {{.*}}
 
 // O0: remark: kernel sweep: launch: {{.*}} block 32x8x1
@@ -43,7 +44,7 @@ STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 // NOHOIST:     kernel sweep: pipeline: changed by tile, warp-aggregate
 // NOHOIST-NOT: hoist-division:
 
-// STDIN: <stdin>:[[# @LINE-31]]:21: remark: kernel sweep: launch:
+// STDIN: <stdin>:[[# @LINE-32]]:21: remark: kernel sweep: launch:
 
 // Histograms: the lowering is chosen per launch unless a pass fixed it.
 STENCIL_KERNEL void hist(In<double, 1> x, Histogram<int> bins, int nbins) {

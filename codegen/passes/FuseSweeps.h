@@ -1,0 +1,44 @@
+//===- FuseSweeps.h - several sweeps of a ping-pong kernel per launch -----===//
+//
+// `fuse-sweeps` finds kernels that are one sweep of a ping-pong iteration:
+// they read one grid, the state, at offsets and write one grid of the same
+// type, its next value, at every point of the domain; every other grid is
+// read only. For those it records an ir::Fusion: the multi-sweep launchers
+// (NAME_sweeps, NAME_until; codegen/cuda/FusedSweeps.cpp) then run Depth
+// sweeps per launch on tiles whose halo each step recomputes, so the state
+// and the read-only grids cross DRAM once per Depth sweeps instead of once
+// per sweep. The one-sweep launcher is unchanged; the fused kernel computes
+// each point with the same expression, so its state is bit for bit the
+// unfused loop's (docs/passes/fuse-sweeps.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_PASSES_FUSESWEEPS_H
+#define STENCILC_CODEGEN_PASSES_FUSESWEEPS_H
+
+#include "codegen/Pass.h"
+
+#include <string>
+
+namespace stencilc {
+
+std::unique_ptr<Pass> createFuseSweepsPass();
+
+/// Why K cannot run F (its State, Next and Tile) as fused sweeps, or "" when
+/// it can. The pass and the verifier both ask.
+std::string fusionObstacle(const ir::Kernel &K, const ir::Fusion &F);
+
+/// Bytes of shared memory a fused launch of Depth steps needs per block: two
+/// levels of the tile with its Depth-step halo (FusedSweeps.cpp sizes them
+/// the same way).
+long fusedSmemBytes(const ir::Kernel &K, const ir::Fusion &F, int Depth);
+
+/// Output columns per block at Depth: the levels' width (Tile[1]) less
+/// Depth radii each side.
+int outputColumns(const ir::Kernel &K, const ir::Fusion &F, int Depth);
+
+/// The largest state read radius along dimension D.
+int stateRadius(const ir::Kernel &K, const std::string &State, int D);
+
+} // namespace stencilc
+
+#endif

@@ -1,0 +1,40 @@
+// fused.spec.cpp - ping-pong sweeps that fuse-sweeps fuses (issue 14), for
+// test/gpu/fused/main.cu: each is checked against its own one-sweep
+// launcher, bit for bit, through NAME_sweeps and NAME_until.
+#include <stencil/stencil.hpp>
+
+using namespace stencil;
+
+/// The Helmholtz Jacobi sweep (examples/jacobi2d): a 5-point star, a
+/// read-only right-hand side, a division hoisted, a Sum.
+STENCIL_KERNEL void helmholtz(In<double, 2> uold, In<double, 2> f,
+                              Out<double, 2> u, Sum<double> error, double ax,
+                              double ay, double b, double omega) {
+  double resid = (ax * (uold(0, -1) + uold(0, 1)) +
+                  ay * (uold(-1, 0) + uold(1, 0)) + b * uold() - f()) /
+                 b;
+  u() = uold() - omega * resid;
+  error += resid * resid;
+}
+
+/// f32, radius 2 along x and 1 along y, a coefficient grid read at an
+/// offset, the coordinates, and all three reduction kinds.
+STENCIL_KERNEL void wide(In<float, 2> s, In<float, 2> k, Out<float, 2> t,
+                         Sum<float, double> total, Max<float> top,
+                         Min<float> bottom, float c) {
+  float v = 0.25f * (s(0, -2) + s(0, 2)) + 0.125f * (s(-1, 0) + s(1, 0)) +
+            c * k(0, 1) * s() + 0.0001f * index(1);
+  if (v > 4.0f)
+    v = v - 8.0f;
+  t() = v;
+  total += v;
+  top = max(top, v);
+  bottom = min(bottom, v);
+}
+
+/// int64 without reductions: a 9-point box, wrapping arithmetic.
+STENCIL_KERNEL void life(In<int64_t, 2> a, Out<int64_t, 2> b) {
+  int64_t n = a(-1, -1) + a(-1, 0) + a(-1, 1) + a(0, -1) + a(0, 1) +
+              a(1, -1) + a(1, 0) + a(1, 1);
+  b() = (n * 3 + a() * 7 + index(0)) % 1000003;
+}

@@ -1,0 +1,386 @@
+// main.cu - fused sweeps on the GPU (issue 14): NAME_sweeps and NAME_until
+// of every kernel in fused.spec.cpp against the loop of its one-sweep
+// launcher, bit for bit.
+//
+//   fused --check   sizes odd, smaller than a tile and not multiples of it;
+//                   0 to 9 sweeps at every depth (1 to 4); the stop rule
+//                   falling on each sweep of a launch, caps that are not
+//                   multiples of the depth; the two grids start with
+//                   different rings, so a sweep reading the wrong buffer's
+//                   ring shows. Grids: every point; Sums: 1e-12 (f64) or
+//                   1e-6 (f32 into f64) relative, Min/Max and ints exact.
+//   fused --check --quick   a few cases of each kind (compute-sanitizer)
+//   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32) and
+//                   4096^2 (int64): ms per sweep of the one-sweep loop
+//                   (NAME.loop) and of NAME_sweeps at each depth
+//                   (NAME.depthK), 20 sweeps per call, median of --reps.
+#include "fused.spec.cpp" // the kernels, for the CPU reference
+#include "fused_gen.h"    // namespace gpu: the generated host API
+
+#include "../../../examples/common/harness.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace {
+
+/// --quick: a few cases of each kind (for compute-sanitizer).
+bool Quick = false;
+
+template <class T>
+stencil::HostGrid<T, 2> randomGrid(const stencil::Extents<2> &E, uint64_t Seed) {
+  stencil::HostGrid<T, 2> G(E);
+  std::mt19937_64 Rng(Seed);
+  for (int64_t I = 0; I < G.size(); ++I) {
+    if constexpr (std::is_floating_point<T>::value)
+      G.data()[I] = static_cast<T>(std::uniform_real_distribution<double>(-1, 1)(Rng));
+    else
+      G.data()[I] = static_cast<T>(int64_t(Rng() % 2001) - 1000);
+  }
+  return G;
+}
+
+/// One kernel's launchers over (state, coefficient, next): the one-sweep
+/// launcher, NAME_sweeps and (with reductions) NAME_until, and how two of
+/// its results compare.
+template <class T, class C, class Result> struct Kernel {
+  const char *Name;
+  std::function<Result(stencil::Grid<T, 2> &, const stencil::Grid<C, 2> &,
+                       stencil::Grid<T, 2> &)>
+      One;
+  std::function<std::vector<Result>(stencil::Grid<T, 2> &,
+                                    const stencil::Grid<C, 2> &,
+                                    stencil::Grid<T, 2> &, int,
+                                    const stencil::LaunchOptions &)>
+      Sweeps;
+  std::function<std::vector<Result>(
+      stencil::Grid<T, 2> &, const stencil::Grid<C, 2> &, stencil::Grid<T, 2> &,
+      int, const std::function<bool(const Result &)> &,
+      const stencil::LaunchOptions &)>
+      Until;
+  std::function<bool(const Result &, const Result &, std::string &)> Same;
+};
+
+/// No reductions: a placeholder result, always the same.
+struct NoResult {};
+
+/// The unfused loop of N sweeps: state and next as the loop leaves them.
+template <class T, class C, class Result>
+std::vector<Result> loop(const Kernel<T, C, Result> &K,
+                         stencil::Grid<T, 2> &State,
+                         const stencil::Grid<C, 2> &Coef,
+                         stencil::Grid<T, 2> &Next, int N,
+                         const std::function<bool(const Result &)> &Stop) {
+  std::vector<Result> R;
+  for (int S = 0; S < N; ++S) {
+    R.push_back(K.One(State, Coef, Next));
+    using std::swap;
+    swap(State, Next);
+    if (Stop && Stop(R.back()))
+      break;
+  }
+  return R;
+}
+
+template <class T, class C, class Result>
+void compare(example::Checker &Check, const std::string &What,
+             const Kernel<T, C, Result> &K, stencil::Grid<T, 2> &RefState,
+             stencil::Grid<T, 2> &RefNext, const std::vector<Result> &RefR,
+             stencil::Grid<T, 2> &State, stencil::Grid<T, 2> &Next,
+             const std::vector<Result> &Got) {
+  const auto A = RefState.download(), B = State.download();
+  const auto An = RefNext.download(), Bn = Next.download();
+  int64_t Diff = 0;
+  for (int64_t I = 0; I < A.size(); ++I)
+    Diff += A.data()[I] != B.data()[I] || An.data()[I] != Bn.data()[I];
+  std::string Detail = std::to_string(Diff) + " of " +
+                       std::to_string(2 * A.size()) + " points differ";
+  bool Ok = Diff == 0 && RefR.size() == Got.size();
+  if (RefR.size() != Got.size())
+    Detail += "; " + std::to_string(Got.size()) + " results, the loop " +
+              std::to_string(RefR.size());
+  for (size_t I = 0; Ok && I < RefR.size(); ++I) {
+    std::string Why;
+    if (!K.Same(RefR[I], Got[I], Why)) {
+      Ok = false;
+      Detail += "; sweep " + std::to_string(I + 1) + ": " + Why;
+    }
+  }
+  Check.holds(What.c_str(), Ok, Detail);
+}
+
+template <class T, class C, class Result>
+void checkKernel(example::Checker &Check, const Kernel<T, C, Result> &K,
+                 const stencil::Extents<2> &E, uint64_t Seed) {
+  const auto S0 = randomGrid<T>(E, Seed), N0 = randomGrid<T>(E, Seed + 1);
+  const auto F = randomGrid<C>(E, Seed + 2);
+  const stencil::Grid<C, 2> Coef(F);
+  const std::string Size = stencil::formatExtents<2>(E);
+  // NAME_sweeps: 0 to 9 sweeps at every depth.
+  const std::vector<int> Counts =
+      Quick ? std::vector<int>{3, 5} : std::vector<int>{0, 1, 2, 3, 4, 5, 7, 9};
+  const std::vector<int> Depths =
+      Quick ? std::vector<int>{0, 4} : std::vector<int>{0, 1, 2, 3, 4};
+  for (int N : Counts) {
+    stencil::Grid<T, 2> RS(S0), RN(N0);
+    const std::vector<Result> RefR = loop(K, RS, Coef, RN, N, {});
+    for (int Depth : Depths) {
+      stencil::Grid<T, 2> GS(S0), GN(N0);
+      stencil::LaunchOptions O;
+      O.SweepDepth = Depth;
+      const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, N, O);
+      compare(Check,
+              std::string(K.Name) + "_sweeps " + Size + " n=" +
+                  std::to_string(N) + " depth=" + std::to_string(Depth),
+              K, RS, RN, RefR, GS, GN, Got);
+    }
+  }
+  if (!K.Until)
+    return;
+  // NAME_until: the stop on each sweep of a launch, and caps.
+  for (int Cap : Quick ? std::vector<int>{5} : std::vector<int>{0, 1, 5, 8}) {
+    for (int StopAt : Quick ? std::vector<int>{2, 100}
+                            : std::vector<int>{1, 2, 3, 4, 5, 6, 100}) {
+      for (int Depth : Quick ? std::vector<int>{3} : std::vector<int>{2, 3, 4}) {
+        int Calls = 0;
+        auto Stop = [&](const Result &) { return ++Calls == StopAt; };
+        stencil::Grid<T, 2> RS(S0), RN(N0), GS(S0), GN(N0);
+        const std::vector<Result> RefR = loop<T, C, Result>(K, RS, Coef, RN, Cap, Stop);
+        Calls = 0;
+        stencil::LaunchOptions O;
+        O.SweepDepth = Depth;
+        const std::vector<Result> Got = K.Until(GS, Coef, GN, Cap, Stop, O);
+        compare(Check,
+                std::string(K.Name) + "_until " + Size + " cap=" +
+                    std::to_string(Cap) + " stop=" + std::to_string(StopAt) +
+                    " depth=" + std::to_string(Depth),
+                K, RS, RN, RefR, GS, GN, Got);
+        if (Cap == 8 && StopAt == 100)
+          break; // one uncapped depth is enough
+      }
+    }
+  }
+}
+
+bool near(double A, double B, double Tol, const char *What, std::string &Why) {
+  const double D = example::relativeDifference(A, B);
+  if (D <= Tol)
+    return true;
+  char S[160];
+  std::snprintf(S, sizeof S, "%s %.17g vs %.17g (rel %.2e)", What, A, B, D);
+  Why = S;
+  return false;
+}
+bool same(double A, double B, const char *What, std::string &Why) {
+  if (A == B || (A != A && B != B))
+    return true;
+  char S[160];
+  std::snprintf(S, sizeof S, "%s %.9g vs %.9g", What, A, B);
+  Why = S;
+  return false;
+}
+
+const double Ax = 0.21, Ay = 0.17, Bc = -1.9, Omega = 0.8;
+
+Kernel<double, double, gpu::helmholtz_result> helmholtzKernel() {
+  using G = stencil::Grid<double, 2>;
+  using R = gpu::helmholtz_result;
+  Kernel<double, double, R> K;
+  K.Name = "helmholtz";
+  K.One = [](G &S, const G &F, G &N) {
+    return gpu::helmholtz(S, F, N, Ax, Ay, Bc, Omega);
+  };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::helmholtz_sweeps(S, F, N, Ax, Ay, Bc, Omega, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::helmholtz_until(S, F, N, Ax, Ay, Bc, Omega, Cap, Stop, O);
+  };
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return near(A.error, B.error, 1e-12, "error", Why);
+  };
+  return K;
+}
+
+Kernel<float, float, gpu::wide_result> wideKernel() {
+  using G = stencil::Grid<float, 2>;
+  using R = gpu::wide_result;
+  Kernel<float, float, R> K;
+  K.Name = "wide";
+  K.One = [](G &S, const G &F, G &N) { return gpu::wide(S, F, N, 0.3f); };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::wide_sweeps(S, F, N, 0.3f, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::wide_until(S, F, N, 0.3f, Cap, Stop, O);
+  };
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return near(A.total, B.total, 1e-6, "total", Why) &&
+           same(A.top, B.top, "top", Why) &&
+           same(A.bottom, B.bottom, "bottom", Why);
+  };
+  return K;
+}
+
+Kernel<int64_t, int64_t, NoResult> lifeKernel() {
+  using G = stencil::Grid<int64_t, 2>;
+  Kernel<int64_t, int64_t, NoResult> K;
+  K.Name = "life";
+  // life has one In grid: the coefficient argument is unused.
+  K.One = [](G &S, const G &, G &N) {
+    gpu::life(S, N);
+    return NoResult{};
+  };
+  K.Sweeps = [](G &S, const G &, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    gpu::life_sweeps(S, N, Count, O);
+    return std::vector<NoResult>(size_t(Count));
+  };
+  K.Same = [](const NoResult &, const NoResult &, std::string &) {
+    return true;
+  };
+  return K;
+}
+
+/// The final state of 6 sweeps of helmholtz against the CPU reference's
+/// loop, so that the one-sweep launcher is not the only judge.
+void checkAgainstCpu(example::Checker &Check, const stencil::Extents<2> &E) {
+  auto S = randomGrid<double>(E, 7), N = randomGrid<double>(E, 8);
+  const auto F = randomGrid<double>(E, 9);
+  stencil::Grid<double, 2> GS(S), GN(N);
+  const stencil::Grid<double, 2> GF(F);
+  std::vector<double> Ref, Got;
+  for (int I = 0; I < 6; ++I) {
+    double Sum = 0.0;
+    stencil::reference(helmholtz, S, F, N, Sum, Ax, Ay, Bc, Omega);
+    Ref.push_back(Sum);
+    std::swap(S, N);
+  }
+  for (const auto &R : gpu::helmholtz_sweeps(GS, GF, GN, Ax, Ay, Bc, Omega, 6))
+    Got.push_back(R.error);
+  Check.field("helmholtz cpu state", S, GS.download(), 0.0);
+  Check.field("helmholtz cpu next", N, GN.download(), 0.0);
+  Check.series("helmholtz cpu sums", Ref, Got, 1e-12);
+}
+
+int check() {
+  example::Checker Check("fused");
+  const std::vector<stencil::Extents<2>> Sizes =
+      Quick ? std::vector<stencil::Extents<2>>{{67, 41}, {70, 300}}
+            : std::vector<stencil::Extents<2>>{{67, 41}, {3, 5},    {5, 3},
+                                               {1, 7},   {33, 129}, {100, 70},
+                                               {70, 300}};
+  for (const stencil::Extents<2> &E : Sizes) {
+    checkKernel(Check, helmholtzKernel(), E, 11);
+    checkKernel(Check, wideKernel(), E, 21);
+    checkKernel(Check, lifeKernel(), E, 31);
+  }
+  checkAgainstCpu(Check, {67, 41});
+  checkAgainstCpu(Check, {130, 260});
+  // Errors a user can make: a negative count, a depth out of range.
+  {
+    stencil::Grid<double, 2> S(randomGrid<double>({9, 9}, 1)),
+        N(randomGrid<double>({9, 9}, 2)), F(randomGrid<double>({9, 9}, 3));
+    std::string What;
+    try {
+      gpu::helmholtz_sweeps(S, F, N, Ax, Ay, Bc, Omega, -1);
+    } catch (const stencil::Error &Err) {
+      What = Err.what();
+    }
+    Check.holds("negative sweeps throws", What.find("0 or more") != std::string::npos, What);
+    What.clear();
+    try {
+      stencil::LaunchOptions O;
+      O.SweepDepth = 5;
+      gpu::helmholtz_sweeps(S, F, N, Ax, Ay, Bc, Omega, 3, O);
+    } catch (const stencil::Error &Err) {
+      What = Err.what();
+    }
+    Check.holds("depth 5 throws", What.find("SweepDepth 5") != std::string::npos, What);
+  }
+  return Check.finish();
+}
+
+/// ms per sweep of Body (Sweeps sweeps), median of Reps calls after two
+/// warm-up calls, each from the same initial grids: a converged state (zero
+/// residuals, an exact division's slow path) would time other work.
+template <class T, class F>
+std::vector<double> timeSweeps(stencil::Grid<T, 2> &S, stencil::Grid<T, 2> &N,
+                               const stencil::Grid<T, 2> &S0,
+                               const stencil::Grid<T, 2> &N0, int Sweeps,
+                               int Reps, F &&Body) {
+  example::Timer Clock;
+  std::vector<double> Ms;
+  for (int I = -2; I < Reps; ++I) {
+    S.copyFrom(S0);
+    N.copyFrom(N0);
+    Clock.start();
+    Body();
+    const double PerSweep = Clock.stop() / Sweeps;
+    if (I >= 0)
+      Ms.push_back(PerSweep);
+  }
+  return Ms;
+}
+
+template <class T, class C, class Result>
+void benchKernel(const Kernel<T, C, Result> &K, const stencil::Extents<2> &E,
+                 int BytesPerPoint, int Reps) {
+  const int Sweeps = 20;
+  const stencil::Grid<T, 2> S0(randomGrid<T>(E, 1)), N0(randomGrid<T>(E, 2));
+  stencil::Grid<T, 2> S(E), N(E);
+  const stencil::Grid<C, 2> F(randomGrid<C>(E, 3));
+  const int64_t Points = (E[0] - 2) * (E[1] - 2);
+  example::printBench(std::string(K.Name) + ".loop", Points, BytesPerPoint,
+                      timeSweeps(S, N, S0, N0, Sweeps, Reps, [&] {
+                        loop<T, C, Result>(K, S, F, N, Sweeps, {});
+                      }));
+  for (int Depth = 1; Depth <= 4; ++Depth) {
+    stencil::LaunchOptions O;
+    O.SweepDepth = Depth;
+    example::printBench(std::string(K.Name) + ".depth" + std::to_string(Depth),
+                        Points, BytesPerPoint,
+                        timeSweeps(S, N, S0, N0, Sweeps, Reps,
+                                   [&] { K.Sweeps(S, F, N, Sweeps, O); }));
+  }
+}
+
+int bench(int Reps) {
+  benchKernel(helmholtzKernel(), {5000, 5120}, 24, Reps);
+  benchKernel(wideKernel(), {8192, 8192}, 12, Reps);
+  benchKernel(lifeKernel(), {4096, 4096}, 16, Reps);
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  bool Check = false, Bench = false;
+  int Reps = 10;
+  example::Options Flags("fused", "fused --check | --bench [--reps N]");
+  Flags.flag("--check", Check, "compare NAME_sweeps/NAME_until with the loop");
+  Flags.flag("--quick", Quick, "with --check: a few cases of each kind");
+  Flags.flag("--bench", Bench, "BENCH lines: ms per sweep, loop and each depth");
+  Flags.add("--reps", Reps, "timed calls per BENCH line");
+  Flags.parse(Argc, Argv);
+  try {
+    if (Bench)
+      return bench(Reps);
+    return check();
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "error: %s\n", E.what());
+    return 2;
+  }
+}

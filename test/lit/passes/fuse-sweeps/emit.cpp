@@ -1,0 +1,68 @@
+// The CUDA that fuse-sweeps' decision becomes (codegen/cuda/FusedSweeps.cpp):
+// a fused kernel templated on its index type and its number of steps, whose
+// reads of the state come from shared memory and whose point work is the
+// one-sweep kernel's expressions; per-step reductions over owned points; and
+// the two launchers in the header. A kernel without reductions gets
+// NAME_sweeps only.
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s --check-prefix=CU < %t.cu
+// RUN: FileCheck %s --check-prefix=H < %t.h
+// RUN: %stencilc %s -O0 -o %t0.cu --header %t0.h
+// RUN: FileCheck %s --check-prefix=O0 < %t0.h
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void sweep(In<double, 2> u, In<double, 2> f, Out<double, 2> v,
+                          Max<double> top, double w) {
+  double r = u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0) - 4.0 * u() - f();
+  v() = u() + w * r;
+  top = max(top, r);
+}
+
+STENCIL_KERNEL void smooth(In<float, 2> a, Out<float, 2> b) {
+  b() = 0.5f * a() + 0.25f * (a(0, -2) + a(0, 2));
+}
+
+// The one-sweep kernel and the fused kernel print the same expression.
+// CU:      v[at_] = (u[at_] + __dmul_rn(w, r));
+// CU-LABEL: template <class Index, int Steps>
+// CU-NEXT: __global__ void __launch_bounds__(256) sweep_fused_kernel(
+// CU-NEXT:     const double* in_,
+// CU-NEXT:     double* out_,
+// CU-NEXT:     const double* ring_first_,
+// CU-NEXT:     const double* ring_second_,
+// CU-NEXT:     const double* __restrict__ f,
+// CU:          sweep_fused_slots_ slots_,
+// CU:        constexpr int W_ = 64, T0_ = 32, R0_ = 1, R1_ = 1;
+// CU:        double top_step_[Steps];
+// CU:        if constexpr (Steps >= 1) {
+// CU:          double r = (((((src_[sat_ + (-1)] + src_[sat_ + (1)]) + src_[sat_ + (-1) * P1_]) + src_[sat_ + (1) * P1_]) - __dmul_rn(4.0, src_[sat_])) - f[at_]);
+// CU:            const double next_ = (src_[sat_] + __dmul_rn(w, r));
+// CU-NEXT:       if (step_ == Steps) out_[at_] = next_;
+// CU-NEXT:       else dst_[sat_] = next_;
+// CU:          if (own_) top = stencil::detail::reduceMaxOf(top, r);
+// CU:        if constexpr (Steps >= 4) {
+// CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
+// CU-LABEL: std::vector<sweep_result> sweep_sweeps(
+// CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
+// CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);
+// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU:        if (!stopped_ && stop(results_.back()))
+// CU-LABEL: void smooth_sweeps(
+// CU-NOT:    smooth_until
+
+// H:      std::vector<sweep_result> sweep_sweeps(
+// H-NEXT:     stencil::Grid<double, 2>& u,
+// H-NEXT:     const stencil::Grid<double, 2>& f,
+// H-NEXT:     stencil::Grid<double, 2>& v,
+// H-NEXT:     double w,
+// H-NEXT:     int sweeps,
+// H-NEXT:     const stencil::LaunchOptions& opts = {});
+// H:      std::vector<sweep_result> sweep_until(
+// H:          int max_sweeps,
+// H-NEXT:     const std::function<bool(const sweep_result&)>& stop,
+// H:      void smooth_sweeps(
+// H-NOT:  smooth_until
+
+// Without passes there is no fusion decision, and no multi-sweep launcher.
+// O0-NOT: _sweeps(

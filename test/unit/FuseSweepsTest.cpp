@@ -1,0 +1,165 @@
+//===- FuseSweepsTest.cpp - fuse-sweeps: which kernels, which state
+//--------===//
+//
+// The pass's candidate rules on kernels read from the textual IR, the
+// verifier's check of a recorded fusion, and the IR round trip of the
+// `fuse` line. The runtime's ping-pong bookkeeping is SweepsTest.cpp's; what
+// the fused kernels compute is test/gpu/fused's.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/IRParser.h"
+#include "codegen/IRPrinter.h"
+#include "codegen/Verifier.h"
+#include "codegen/passes/FuseSweeps.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace stencilc;
+using namespace stencilc::ir;
+
+namespace {
+
+Kernel parseKernel(const std::string &Text) {
+  ParseError Err;
+  std::optional<Module> M = parseModule("module \"t.cpp\"\n" + Text, Err);
+  EXPECT_TRUE(M) << Err.Message << " at line " << Err.Loc.Line;
+  return M ? std::move(M->Kernels.front()) : Kernel();
+}
+
+/// Runs the pass; returns its remark ("" when it made none).
+std::string runPass(Kernel &K) {
+  createFuseSweepsPass()->run(K, PassOptions());
+  for (const Remark &R : K.Remarks)
+    if (R.Pass == std::string("fuse-sweeps"))
+      return R.Message;
+  return "";
+}
+
+TEST(FuseSweeps, TheStateIsTheGridReadAtTheMostOffsets) {
+  Kernel K = parseKernel(R"(kernel k rank 2
+  param in f64[2] coef
+  param in f64[2] u
+  param out f64[2] v
+{
+  store v = ((u[0, -1] + u[0, 1]) * coef[0, 1])
+}
+)");
+  runPass(K);
+  ASSERT_TRUE(K.Fuse.active());
+  EXPECT_EQ(K.Fuse.State, "u");
+  EXPECT_EQ(K.Fuse.Next, "v");
+  EXPECT_EQ(K.Fuse.Depth, 4); // radius 1: 2 * 4 * 1 halo columns of 64
+  EXPECT_EQ(K.Fuse.Tile[0], 32);
+  EXPECT_EQ(K.Fuse.Tile[1], 64);
+  EXPECT_TRUE(verifyKernel(K).empty());
+}
+
+TEST(FuseSweeps, GridsOfAnotherTypeAreNotTheState) {
+  Kernel K = parseKernel(R"(kernel k rank 2
+  param in f32[2] a
+  param in f64[2] u
+  param out f64[2] v
+{
+  store v = (u[0, 0] + f64(a[0, -1]))
+}
+)");
+  runPass(K);
+  ASSERT_TRUE(K.Fuse.active());
+  EXPECT_EQ(K.Fuse.State, "u");
+}
+
+TEST(FuseSweeps, RefusesWhatAFusedTileCannotKeepExact) {
+  struct Case {
+    const char *Body, *Why;
+  } Cases[] = {
+      {R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+{
+  store v = u[0, 1]
+  store v = u[0, -1]
+}
+)",
+       "not written exactly once"},
+      {R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+{
+  store v = u[0, 5]
+}
+)",
+       "read more than 4 points away"},
+      {R"(kernel k rank 1
+  param in f64[1] u
+  param out f64[1] v
+{
+  store v = u[1]
+}
+)",
+       "rank 1"},
+  };
+  for (const Case &C : Cases) {
+    Kernel K = parseKernel(C.Body);
+    const std::string Remark = runPass(K);
+    EXPECT_FALSE(K.Fuse.active()) << C.Why;
+    EXPECT_NE(Remark.find(C.Why), std::string::npos) << Remark;
+  }
+}
+
+TEST(FuseSweeps, KernelsThatAreNoSweepStaySilent) {
+  // No In grid of the Out grid's type; two Out grids (an initialiser).
+  for (const char *Text : {R"(kernel k rank 2
+  param in i32[2] a
+  param out f64[2] v
+{
+  store v = f64(a[0, 1])
+}
+)",
+                           R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+  param out f64[2] w
+{
+  store v = u[0, 1]
+  store w = u[0, 0]
+}
+)"}) {
+    Kernel K = parseKernel(Text);
+    EXPECT_EQ(runPass(K), "");
+    EXPECT_FALSE(K.Fuse.active());
+  }
+}
+
+TEST(FuseSweeps, TheFuseLineReadsBackAndIsVerified) {
+  const std::string Text = R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+  fuse state u next v depth 3 tile (16, 128)
+{
+  store v = u[1, 0]
+}
+)";
+  Kernel K = parseKernel(Text);
+  EXPECT_EQ(K.Fuse.Depth, 3);
+  EXPECT_EQ(K.Fuse.Tile[1], 128);
+  EXPECT_NE(printKernel(K).find("fuse state u next v depth 3 tile (16, 128)"),
+            std::string::npos);
+  EXPECT_TRUE(verifyKernel(K).empty());
+  // A fusion the emitter could not lower is the verifier's error.
+  Kernel Bad = parseKernel(R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+  fuse state v next u depth 2 tile (32, 64)
+{
+  store v = u[1, 0]
+}
+)");
+  const std::vector<std::string> Errors = verifyKernel(Bad);
+  ASSERT_FALSE(Errors.empty());
+  EXPECT_NE(Errors.front().find("is not an In grid"), std::string::npos)
+      << Errors.front();
+}
+
+} // namespace

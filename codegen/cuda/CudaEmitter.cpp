@@ -104,7 +104,7 @@ std::string KernelEmitter::headerDecl() const {
           "is this and get()).\n"
        << launcherSignature(/*WithDefault=*/true, /*Async=*/true)
        << ";\n} // namespace async\n";
-  if (K.Fuse.active())
+  if (hasSweeps())
     OS << fusedDecl();
   if (Opts.Distributed)
     OS << distributedDecl();
@@ -136,7 +136,7 @@ std::string KernelEmitter::source() {
     OS << finalizeKernel() << resultReader();
   OS << "} // namespace\n\n";
   OS << launcher();
-  if (K.Fuse.active())
+  if (hasSweeps())
     OS << fusedSource();
   if (Opts.Distributed)
     OS << distributedLauncher();

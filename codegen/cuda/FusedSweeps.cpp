@@ -56,7 +56,7 @@ std::string KernelEmitter::fusedSignature(bool Until, bool WithDefault) const {
   for (const Param &P : K.Params) {
     const std::string G = "stencil::Grid<" + cxxType(P.Elem) + ", " +
                           std::to_string(P.Rank) + ">";
-    if (P.Kind == ParamKind::In && P.Name == K.Fuse.State)
+    if (P.Kind == ParamKind::In && P.Name == Sweep.State)
       Args.push_back(G + "& " + P.Name); // advanced in place
     else if (P.Kind == ParamKind::In)
       Args.push_back("const " + G + "& " + P.Name);
@@ -82,19 +82,27 @@ std::string KernelEmitter::fusedSignature(bool Until, bool WithDefault) const {
   return S + ")";
 }
 
+void KernelEmitter::findSweep() {
+  Sweep = K.Fuse.active() ? K.Fuse : sweepOf(K);
+  if (K.hasHistograms()) // the loop would count each sweep's points again
+    Sweep = Fusion();
+}
+
 std::string KernelEmitter::fusedDecl() const {
-  const std::string &St = K.Fuse.State, &Nx = K.Fuse.Next;
+  const std::string &St = Sweep.State, &Nx = Sweep.Next;
   std::ostringstream OS;
   OS << "\n/// " << K.Name << " `sweeps` times, as the loop\n"
      << "///   for (s = 0; s < sweeps; ++s) { " << K.Name << "(..., " << St
      << ", ..., " << Nx << ", ...); swap(" << St << ", " << Nx << "); }\n"
      << "/// leaves the grids, bit for bit: " << St
      << " the last sweep's output, " << Nx << " the sweep before it\n"
-     << "/// (each with the points outside the domain the loop leaves it). "
-        "fuse-sweeps: up to\n/// "
-     << K.Fuse.Depth
-     << " sweeps per launch (opts.SweepDepth: 1 to 4), the halo recomputed "
-        "on chip.\n";
+     << "/// (each with the points outside the domain the loop leaves it). ";
+  if (K.Fuse.active())
+    OS << "fuse-sweeps: up to\n/// " << K.Fuse.Depth
+       << " sweeps per launch (opts.SweepDepth: 1 to 4), the halo recomputed "
+          "on chip.\n";
+  else
+    OS << "Not fused: one\n/// sweep per launch (--report says why).\n";
   if (hasReductions())
     OS << "/// Returns each sweep's reductions, in order (Sums as the "
           "one-sweep launcher's up to\n/// reassociation; Min and Max "
@@ -482,7 +490,42 @@ std::string KernelEmitter::fusedLauncher(bool Until) {
   return OS.str();
 }
 
+/// Without a fusion: the loop itself, over the one-sweep launcher.
+std::string KernelEmitter::loopLauncher(bool Until) {
+  std::ostringstream OS;
+  const std::string Name = K.Name + (Until ? "_until" : "_sweeps");
+  const std::string Count = Until ? "max_sweeps" : "sweeps";
+  OS << fusedSignature(Until, false) << " {\n"
+     << "  static const char kernel_name_[] = \"" << Name << "\";\n"
+     << "  if (" << Count << " < 0)\n    throw stencil::Error(kernel_name_, \""
+     << Count << " must be 0 or more, not \" + std::to_string(" << Count
+     << "));\n"
+     << "  if (" << OptsName << ".SweepDepth < 0 || " << OptsName
+     << ".SweepDepth > stencil::detail::MaxSweepDepth)\n"
+     << "    throw stencil::Error(kernel_name_, \"SweepDepth \" + "
+        "std::to_string("
+     << OptsName
+     << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
+     << "  // Not fused (see --report): one sweep per launch.\n";
+  if (hasReductions())
+    OS << "  std::vector<" << resultType() << "> results_;\n";
+  OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n    "
+     << (hasReductions() ? "results_.push_back(" : "") << K.Name << "("
+     << launcherArgumentNames() << (hasReductions() ? "));\n" : ");\n")
+     << "    using std::swap;\n    swap(" << Sweep.State << ", " << Sweep.Next
+     << ");\n";
+  if (Until)
+    OS << "    if (stop(results_.back()))\n      break;\n";
+  OS << "  }\n";
+  if (hasReductions())
+    OS << "  return results_;\n";
+  OS << "}\n\n";
+  return OS.str();
+}
+
 std::string KernelEmitter::fusedSource() {
+  if (!K.Fuse.active())
+    return loopLauncher(false) + (hasReductions() ? loopLauncher(true) : "");
   std::ostringstream OS;
   OS << "namespace {\n\n";
   if (hasReductions())

@@ -62,6 +62,7 @@ public:
                 const std::string &SpecFile)
       : K(K), Opts(Opts), SpecFile(SpecFile) {
     assignNames();
+    findSweep();
   }
 
   std::string resultType() const { return K.Name + "_result"; }
@@ -181,12 +182,16 @@ private:
 
   //--- fused sweeps (FusedSweeps.cpp) ---------------------------------------
 public:
+  /// A ping-pong sweep: NAME_sweeps (and NAME_until) are emitted, fused
+  /// when fuse-sweeps decided so, else as a loop of one-sweep launches.
+  bool hasSweeps() const { return !Sweep.State.empty(); }
   /// NAME_sweeps and NAME_until's declarations (fuse-sweeps kernels only).
   std::string fusedDecl() const;
   /// The fused kernel, its launch helpers and the two launchers.
   std::string fusedSource();
 
 private:
+  void findSweep();
   std::string fusedKernelName() const { return K.Name + "_fused_kernel"; }
   std::string fusedSlotsType() const { return K.Name + "_fused_slots_"; }
   std::string fusedSignature(bool Until, bool WithDefault) const;
@@ -194,6 +199,10 @@ private:
   std::string fusedHelpers() const;
   std::string fusedLauncher(bool Until);
   std::string fusedRead(const ir::GridRead &G) const;
+  std::string loopLauncher(bool Until);
+  /// The sweep's state and next grids (K.Fuse, or the sweep the kernel is
+  /// without a fusion); empty when the kernel is no sweep.
+  ir::Fusion Sweep;
 
   //--- distributed grids (DistributedLauncher.cpp) --------------------------
 public:

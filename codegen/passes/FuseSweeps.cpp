@@ -67,22 +67,13 @@ public:
   FuseSweepsPass() : Pass(PassID::FuseSweeps) {}
 
   bool run(Kernel &K, const PassOptions &) override {
-    const Param *Next = nullptr;
-    int Outs = 0;
-    for (const Param &P : K.Params)
-      if (P.Kind == ParamKind::Out) {
-        Next = &P;
-        ++Outs;
-      }
-    // Only kernels that look like a sweep (one Out grid) are worth a remark.
-    if (Outs != 1 || K.Fuse.active())
+    if (K.Fuse.active())
       return false;
-    Fusion F;
-    F.Next = Next->Name;
     std::string Why;
-    F.State = findState(K, *Next, Why);
+    Fusion F = sweepOf(K, &Why);
+    // Only kernels that look like a sweep are worth a remark.
     if (F.State.empty() && Why.empty())
-      return false; // nothing it could be the next value of: not a sweep
+      return false;
     if (F.State.empty())
       return notFused(K, Why);
     F.Tile = tileFor();
@@ -123,7 +114,10 @@ public:
 
 private:
   bool notFused(Kernel &K, const std::string &Why) {
-    K.Remarks.push_back({name(), K.Loc, "not fused: " + Why});
+    std::string Loop;
+    if (!sweepOf(K).State.empty() && !K.hasHistograms())
+      Loop = "; " + K.Name + "_sweeps runs one sweep per launch";
+    K.Remarks.push_back({name(), K.Loc, "not fused: " + Why + Loop});
     return false;
   }
 
@@ -134,6 +128,26 @@ private:
 };
 
 } // namespace
+
+Fusion sweepOf(const Kernel &K, std::string *Why) {
+  Fusion F;
+  const Param *Next = nullptr;
+  int Outs = 0;
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Out) {
+      Next = &P;
+      ++Outs;
+    }
+  if (Outs != 1)
+    return F;
+  std::string Tie;
+  F.State = findState(K, *Next, Tie);
+  if (!F.State.empty())
+    F.Next = Next->Name;
+  if (Why)
+    *Why = Tie;
+  return F;
+}
 
 int stateRadius(const Kernel &K, const std::string &State, int D) {
   const GridFootprint *G = K.Foot.find(State);

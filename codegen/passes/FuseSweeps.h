@@ -23,6 +23,13 @@ namespace stencilc {
 
 std::unique_ptr<Pass> createFuseSweepsPass();
 
+/// K as a ping-pong sweep: State and Next set (Depth 0) when K has one Out
+/// grid and one In grid of its type read at the most offsets; both empty
+/// otherwise, and Why set when two In grids tie. Every such kernel gets
+/// NAME_sweeps (and with reductions NAME_until), fused or not: without a
+/// fusion they loop over the one-sweep launcher (FusedSweeps.cpp).
+ir::Fusion sweepOf(const ir::Kernel &K, std::string *Why = nullptr);
+
 /// Why K cannot run F (its State, Next and Tile) as fused sweeps, or "" when
 /// it can. The pass and the verifier both ask.
 std::string fusionObstacle(const ir::Kernel &K, const ir::Fusion &F);

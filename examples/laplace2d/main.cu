@@ -6,6 +6,7 @@
 //             [--precision f32|f64] [--sync] [--cpu | --check | --bench [--reps
 //             20]]
 //             [--block BXxBY] [--ppt N] [--persistent 0|1]
+//             [--fused [--sweep-depth K]]
 //
 // A is n x n (m rows of n when --m is given, i contiguous): 1 on the first
 // column (A[j][0] = 1), 0 elsewhere. Each iteration writes the interior of
@@ -15,7 +16,9 @@
 // error and the iteration count, prints PASS or FAIL and exits 1 on FAIL.
 // The GPU loop queues iteration k + 1 (gpu::async) before it reads the error
 // of iteration k; --sync reads each error first. --bench times the step per
-// call, and per iteration of whole solves in both modes.
+// call, and per iteration of whole solves in both modes. --fused solves
+// through laplace_step_*_until (fuse-sweeps): several iterations per launch,
+// the stop at the same iteration, the same grids and errors.
 #include "laplace2d.spec.cpp" // the kernels, for the CPU reference
 #include "laplace2d_gen.h"    // namespace gpu: the generated host API
 
@@ -62,6 +65,13 @@ template <> struct Step<float> {
                          stencil::Grid<float, 2> &Anew) {
     return gpu::async::laplace_step_f32(A, Anew, Launch);
   }
+  /// laplace_step_f32_until (fuse-sweeps): the loop of at most Max steps,
+  /// stopped after the first whose error meets Stop.
+  template <class Stop>
+  static auto until(stencil::Grid<float, 2> &A, stencil::Grid<float, 2> &Anew,
+                    int Max, Stop &&S, const stencil::LaunchOptions &O) {
+    return gpu::laplace_step_f32_until(A, Anew, Max, S, O);
+  }
   // Single precision: 1e-12 would demand bit-equal results; allow a few dozen
   // ulps for an emitter that orders or contracts the additions differently.
   static constexpr double FieldTolerance = 1e-5, ErrorTolerance = 1e-5;
@@ -81,6 +91,13 @@ template <> struct Step<double> {
   static auto onGpuAsync(const stencil::Grid<double, 2> &A,
                          stencil::Grid<double, 2> &Anew) {
     return gpu::async::laplace_step_f64(A, Anew, Launch);
+  }
+  /// laplace_step_f64_until (fuse-sweeps): the loop of at most Max steps,
+  /// stopped after the first whose error meets Stop.
+  template <class Stop>
+  static auto until(stencil::Grid<double, 2> &A, stencil::Grid<double, 2> &Anew,
+                    int Max, Stop &&S, const stencil::LaunchOptions &O) {
+    return gpu::laplace_step_f64_until(A, Anew, Max, S, O);
   }
   static constexpr double FieldTolerance = 1e-12, ErrorTolerance = 1e-10;
 };
@@ -147,8 +164,19 @@ Outcome solveOnCpu(const Problem &P, stencil::HostGrid<T, 2> &Result) {
   return R;
 }
 
+/// --fused: the same loop through laplace_step_*_until (fuse-sweeps,
+/// docs/passes/fuse-sweeps.md): several iterations per launch, the stop at
+/// the same iteration, the same grids and errors. SweepDepth 0: as compiled.
+bool Fused = false;
+int SweepDepth = 0;
+
+template <class T>
+Outcome solveFused(const Problem &P, stencil::HostGrid<T, 2> *Result);
+
 template <class T>
 Outcome solveOnGpu(const Problem &P, stencil::HostGrid<T, 2> *Result) {
+  if (Fused)
+    return solveFused<T>(P, Result);
   stencil::HostGrid<T, 2> Initial = initialGrid<T>(P);
   stencil::Grid<T, 2> A(Initial), Anew(Initial);
   auto step = [&] {
@@ -179,6 +207,34 @@ Outcome solveOnGpu(const Problem &P, stencil::HostGrid<T, 2> *Result) {
   if (R.Iterations >= 2)
     R.MsPerIteration = Clock.stop() / (R.Iterations - 1);
   summary("gpu", R, Pipelined ? "pipelined" : "one iteration at a time");
+  if (Result)
+    *Result = A.download();
+  return R;
+}
+
+template <class T>
+Outcome solveFused(const Problem &P, stencil::HostGrid<T, 2> *Result) {
+  stencil::HostGrid<T, 2> Initial = initialGrid<T>(P);
+  stencil::Grid<T, 2> A(Initial), Anew(Initial);
+  stencil::LaunchOptions O = Launch;
+  O.SweepDepth = SweepDepth;
+  Outcome R;
+  example::Timer Clock;
+  Clock.start();
+  // The CPU loop tests the error, 1 at first, before each iteration; A is
+  // the newest iterate afterwards.
+  const auto Steps = Step<T>::until(
+      A, Anew, 1.0 > P.Tol ? P.Iters : 0,
+      [&](const auto &S) { return !(static_cast<double>(S.error) > P.Tol); },
+      O);
+  const double Ms = Clock.stop();
+  for (const auto &S : Steps) {
+    R.Errors.push_back(static_cast<double>(S.error));
+    progress("gpu", R.Iterations++, R.Errors.back());
+  }
+  if (R.Iterations > 0)
+    R.MsPerIteration = Ms / R.Iterations;
+  summary("gpu", R, "fused");
   if (Result)
     *Result = A.download();
   return R;
@@ -221,6 +277,24 @@ template <class T> void bench(const Problem &P, int Reps) {
       example::printBench(std::string("laplace2d.solver_") + Step<T>::Name +
                               (Mode ? "_sync" : ""),
                           Interior, 2 * int(sizeof(T)), Solver[Mode]);
+  // The same solve through laplace_step_*_until, as compiled and at each
+  // depth: ms per iteration of the whole solve.
+  const bool WasFused = Fused;
+  const int WasDepth = SweepDepth;
+  Fused = true;
+  for (int Depth : {0, 1, 2, 3, 4}) {
+    SweepDepth = Depth;
+    std::vector<double> Fast;
+    (void)solveOnGpu<T>(P, nullptr); // warm-up
+    for (int I = 0; I < Reps; ++I)
+      Fast.push_back(solveOnGpu<T>(P, nullptr).MsPerIteration);
+    example::printBench(std::string("laplace2d.solver_") + Step<T>::Name +
+                            "_fused" +
+                            (Depth ? "_depth" + std::to_string(Depth) : ""),
+                        Interior, 2 * int(sizeof(T)), Fast);
+  }
+  Fused = WasFused;
+  SweepDepth = WasDepth;
   if (!(Sink >= 0.0))
     std::printf("warning: unexpected reduction during the benchmark\n");
 }
@@ -258,6 +332,11 @@ int main(int Argc, char **Argv) {
   O.flag("--cpu", Cpu, "run the CPU reference instead of the GPU");
   O.flag("--check", Check, "run both, compare, print PASS/FAIL");
   O.flag("--bench", Bench, "time the step, print a BENCH line");
+  O.flag("--fused", Fused,
+         "solve through laplace_step_*_until (fuse-sweeps: several "
+         "iterations per launch, the same grids and errors)");
+  O.add("--sweep-depth", SweepDepth,
+        "with --fused: iterations per launch, 1 to 4 (0: as compiled)");
   O.add("--reps", Reps, "timed repeats in --bench (20)");
   bool Sync = false;
   O.flag("--sync", Sync,

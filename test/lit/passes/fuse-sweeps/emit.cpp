@@ -3,12 +3,13 @@
 // reads of the state come from shared memory and whose point work is the
 // one-sweep kernel's expressions; per-step reductions over owned points; and
 // the two launchers in the header. A kernel without reductions gets
-// NAME_sweeps only.
+// NAME_sweeps only. At -O0 the same launchers loop over the one-sweep one.
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s --check-prefix=CU < %t.cu
 // RUN: FileCheck %s --check-prefix=H < %t.h
 // RUN: %stencilc %s -O0 -o %t0.cu --header %t0.h
 // RUN: FileCheck %s --check-prefix=O0 < %t0.h
+// RUN: FileCheck %s --check-prefix=O0-CU < %t0.cu
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -64,5 +65,17 @@ STENCIL_KERNEL void smooth(In<float, 2> a, Out<float, 2> b) {
 // H:      void smooth_sweeps(
 // H-NOT:  smooth_until
 
-// Without passes there is no fusion decision, and no multi-sweep launcher.
-// O0-NOT: _sweeps(
+// Without passes there is no fusion decision: the same launchers loop over
+// the one-sweep launcher, so a program compiles at every -O level.
+// O0:      sweep(..., u, ..., v, ...); swap(u, v); }
+// O0:      Not fused: one
+// O0:      std::vector<sweep_result> sweep_sweeps(
+// O0:      std::vector<sweep_result> sweep_until(
+// O0:      void smooth_sweeps(
+// O0-NOT:  smooth_until
+// O0-CU-NOT: _fused_kernel
+// O0-CU:     std::vector<sweep_result> sweep_sweeps(
+// O0-CU:       // Not fused (see --report): one sweep per launch.
+// O0-CU:         results_.push_back(sweep(u, f, v, w, opts));
+// O0-CU-NEXT:    using std::swap;
+// O0-CU-NEXT:    swap(u, v);

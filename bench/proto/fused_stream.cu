@@ -67,8 +67,8 @@ __global__ void sweepOnce(const double *__restrict__ U,
     for (int64_t I = 1 + blockIdx.x * blockDim.x + threadIdx.x; I < N - 1;
          I += int64_t(gridDim.x) * blockDim.x) {
       const int64_t At = J * N + I;
-      const double R = residual(C, U[At - 1], U[At + 1], U[At - N], U[At + N],
-                                U[At], F[At]);
+      const double R =
+          residual(C, U[At - 1], U[At + 1], U[At - N], U[At + N], U[At], F[At]);
       V[At] = U[At] - __dmul_rn(C.Omega, R);
       Part += __dmul_rn(R, R);
     }
@@ -127,9 +127,9 @@ __global__ void __launch_bounds__(W)
         const double Mid = Win[S - 1][1];
         if (J >= 1 && J < M - 1 && InnerCol) {
           const double *Prev = Row[P ^ 1][S - 1];
-          const double Rs = residual(C, Prev[Tx - 1], Prev[Tx + 1],
-                                     Win[S - 1][0], Win[S - 1][2], Mid,
-                                     F[J * N + Col]);
+          const double Rs =
+              residual(C, Prev[Tx - 1], Prev[Tx + 1], Win[S - 1][0],
+                       Win[S - 1][2], Mid, F[J * N + Col]);
           Out = Mid - __dmul_rn(C.Omega, Rs);
           if (OwnCol && J >= R0 && J < R1)
             Part[S - 1] += __dmul_rn(Rs, Rs);
@@ -174,12 +174,19 @@ void launchStream(const double *U, const double *F, double *V, double *Sums,
 void launchStream(int K, const double *U, const double *F, double *V,
                   double *Sums, int64_t M, int64_t N, int H, const Coef &C) {
   switch (K) {
-  case 1: return launchStream<1>(U, F, V, Sums, M, N, H, C);
-  case 2: return launchStream<2>(U, F, V, Sums, M, N, H, C);
-  case 4: return launchStream<4>(U, F, V, Sums, M, N, H, C);
-  case 6: return launchStream<6>(U, F, V, Sums, M, N, H, C);
-  case 8: return launchStream<8>(U, F, V, Sums, M, N, H, C);
-  default: std::fprintf(stderr, "no K=%d\n", K); std::exit(1);
+  case 1:
+    return launchStream<1>(U, F, V, Sums, M, N, H, C);
+  case 2:
+    return launchStream<2>(U, F, V, Sums, M, N, H, C);
+  case 4:
+    return launchStream<4>(U, F, V, Sums, M, N, H, C);
+  case 6:
+    return launchStream<6>(U, F, V, Sums, M, N, H, C);
+  case 8:
+    return launchStream<8>(U, F, V, Sums, M, N, H, C);
+  default:
+    std::fprintf(stderr, "no K=%d\n", K);
+    std::exit(1);
   }
 }
 
@@ -190,16 +197,21 @@ int main(int Argc, char **Argv) {
   int Reps = 20;
   for (int A = 1; A + 1 < Argc; A += 2) {
     const std::string Flag = Argv[A];
-    if (Flag == "--n") N = std::atoll(Argv[A + 1]);
-    else if (Flag == "--m") M = std::atoll(Argv[A + 1]);
-    else if (Flag == "--reps") Reps = std::atoi(Argv[A + 1]);
+    if (Flag == "--n")
+      N = std::atoll(Argv[A + 1]);
+    else if (Flag == "--m")
+      M = std::atoll(Argv[A + 1]);
+    else if (Flag == "--reps")
+      Reps = std::atoi(Argv[A + 1]);
   }
   const size_t Bytes = size_t(N * M) * sizeof(double);
   std::vector<double> HU(N * M), HF(N * M);
   std::mt19937_64 Rng(7);
   std::uniform_real_distribution<double> D(-1.0, 1.0);
-  for (auto &X : HU) X = D(Rng);
-  for (auto &X : HF) X = D(Rng);
+  for (auto &X : HU)
+    X = D(Rng);
+  for (auto &X : HF)
+    X = D(Rng);
   const double Dx = 2.0 / double(N - 1), Dy = 2.0 / double(M - 1);
   Coef C{1.0 / (Dx * Dx), 1.0 / (Dy * Dy), 0.0, 0.5, 0.0};
   C.B = -2.0 / (Dx * Dx) - 2.0 / (Dy * Dy) - 1.0;

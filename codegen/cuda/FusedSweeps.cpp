@@ -1,25 +1,17 @@
-//===- FusedSweeps.cpp - fuse-sweeps: several sweeps per launch -----------===//
+//===- FusedSweeps.cpp - fuse-sweeps: the multi-sweep launchers -----------===//
 //
-// For a kernel `fuse-sweeps` marked (ir::Fusion: the state grid, the grid
-// its next value goes to, a depth and a tile), NAME.cu gains
+// Every ping-pong sweep (a fused one, or one fuse-sweeps left alone) gets
 //
-//   NAME_fused_kernel<Index, Steps>  one block per tile of the domain. It
-//       loads the tile with a halo of Steps * radius points (level 0), then
-//       runs Steps sweeps in shared memory, each on a region one radius
-//       smaller per side than the last, the final one on the tile itself,
-//       written to the grid. Points outside the domain (the ring, never
-//       written by a sweep) come from the buffer whose ring that sweep reads
-//       (stencil/detail/sweeps.hpp). Each point is computed by the same
-//       expressions as the one-sweep kernel prints (Expressions.cpp, with
-//       InFused set), so every value is that kernel's, bit for bit.
-//       Reductions: one partial per step, counting the points the tile
-//       owns; one block combine per step into that step's accumulators.
 //   NAME_sweeps(..., sweeps, opts)   the unfused loop of `sweeps` sweeps
 //       with a swap after each, as launches of up to Depth sweeps.
 //   NAME_until(..., max_sweeps, stop, opts)  the same loop, stopped after
 //       the first sweep whose reductions satisfy `stop` (host-side test; a
 //       launch whose stop falls inside it is replayed from its untouched
 //       input for the sweeps that count).
+//
+// Fused, they launch NAME_fused_kernel (FusedKernel.cpp) with up to Depth
+// sweeps each; not fused (and at -O0), they are the loop itself over the
+// one-sweep launcher.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/KernelEmitter.h"
@@ -33,24 +25,8 @@ namespace stencilc::cuda {
 
 using namespace ir;
 
-namespace {
-/// Threads per block: the levels' width (Fusion::Tile[1]) by FusedRows.
-constexpr int FusedRows = 4;
-/// The deepest instantiation (stencil::detail::MaxSweepDepth).
-constexpr int MaxFusedDepth = 4;
-} // namespace
-
-/// A read of the state at offsets (d0, d1): the level being read, at the
-/// point's place plus the offsets (the levels' rows are P1_ long).
-std::string KernelEmitter::fusedRead(const GridRead &G) const {
-  std::string S = "src_[sat_";
-  if (G.Offsets[0])
-    S += " + (" + std::to_string(G.Offsets[0]) + ") * P1_";
-  if (G.Offsets[1])
-    S += " + (" + std::to_string(G.Offsets[1]) + ")";
-  return S + "]";
-}
-
+/// The launcher's parameters: the kernel's grids and scalars (the state a
+/// mutable grid, advanced in place), the count, and (NAME_until) the stop.
 std::string KernelEmitter::fusedSignature(bool Until, bool WithDefault) const {
   std::vector<std::string> Args;
   for (const Param &P : K.Params) {
@@ -115,232 +91,6 @@ std::string KernelEmitter::fusedDecl() const {
         "sweep count and every result are the\n/// loop's. Returns the "
         "results of the sweeps run.\n"
      << fusedSignature(true, true) << ";\n";
-  return OS.str();
-}
-
-/// The kernel's parameters: the state's level-0 source and the next
-/// state's grid, the two ring sources, the other grids and values as the
-/// one-sweep kernel takes them, the per-step accumulators, the extents and
-/// the domain.
-std::string KernelEmitter::fusedKernel() {
-  const Param *Next = K.findParam(K.Fuse.Next);
-  const std::string T = cxxType(Next->Elem);
-  std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
-                                   "const " + T + "* ring_first_",
-                                   "const " + T + "* ring_second_"};
-  for (const Param &P : K.Params) {
-    if (P.Kind == ParamKind::In && P.Name != K.Fuse.State)
-      Args.push_back("const " + cxxType(P.Elem) + "* __restrict__ " + P.Name);
-    if (P.Kind == ParamKind::Scalar)
-      Args.push_back(cxxType(P.Elem) + " " + P.Name);
-  }
-  for (const Uniform &U : K.Uniforms)
-    Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
-  if (hasReductions())
-    Args.push_back(fusedSlotsType() + " slots_");
-  Args.push_back("Index n0_");
-  Args.push_back("Index n1_");
-  Args.push_back("stencil::detail::Domain<2> dom_");
-
-  // The point work, printed inside the loop over a step's region.
-  auto points = [&](int Depth) {
-    std::ostringstream Points;
-    InFused = true;
-    block(Points, K.Body, Depth);
-    InFused = false;
-    return Points.str();
-  };
-
-  const int R0 = stateRadius(K, K.Fuse.State, 0);
-  const int R1 = stateRadius(K, K.Fuse.State, 1);
-  std::ostringstream OS;
-  OS << "/// fuse-sweeps: Steps sweeps of " << K.Name
-     << " per launch, one block per tile (FusedSweeps.cpp).\n"
-     << "template <class Index, int Steps>\n__global__ void __launch_bounds__("
-     << K.Fuse.Tile[1] * FusedRows << ") " << fusedKernelName() << "(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    OS << (I ? ",\n    " : "\n    ") << Args[I];
-  OS << ") {\n"
-     << "  // Threads: W_ columns (the levels' width) by " << FusedRows
-     << " rows. Output: T0_ rows by the\n"
-     << "  // columns left after Steps * R1_ halo columns each side.\n"
-     << "  constexpr int W_ = " << K.Fuse.Tile[1]
-     << ", T0_ = " << K.Fuse.Tile[0] << ", R0_ = " << R0 << ", R1_ = " << R1
-     << ";\n"
-     << "  constexpr int T1_ = W_ - 2 * Steps * R1_, P0_ = T0_ + 2 * Steps * "
-        "R0_, P1_ = W_;\n"
-     << "  extern __shared__ __align__(16) unsigned char fused_smem_[];\n"
-     << "  " << T << "* const level0_ = reinterpret_cast<" << T
-     << "*>(fused_smem_);\n"
-     << "  " << T << "* const level1_ = level0_ + P0_ * P1_;\n"
-     << "  const Index stride0_ = Index(dom_.Stride[0]);\n"
-     << "  const Index lo0_ = Index(dom_.Lo[0]), hi0_ = Index(dom_.Hi[0]);\n"
-     << "  const Index lo1_ = Index(dom_.Lo[1]), hi1_ = Index(dom_.Hi[1]);\n"
-     << "  // The tile this block owns, and the levels' point (0, 0).\n"
-     << "  const Index o0_ = lo0_ + Index(blockIdx.y) * T0_, o1_ = lo1_ + "
-        "Index(blockIdx.x) * T1_;\n"
-     << "  const Index f0_ = o0_ - Steps * R0_, f1_ = o1_ - Steps * R1_;\n"
-     << "  // This thread's column, the same at every level.\n"
-     << "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
-     << "  const Index i1_ = f1_ + tx_;\n"
-     << "  const bool col_in_ = i1_ >= 0 && i1_ < n1_;\n"
-     << "  const bool col_inner_ = i1_ >= lo1_ && i1_ < hi1_;\n";
-  if (hasReductions())
-    OS << "  const bool col_own_ = i1_ >= o1_ && i1_ < o1_ + T1_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  " << cxxType(P.Accum) << " " << P.Name
-         << "_step_[Steps]; // this thread's partials, one per step\n"
-         << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
-         << "_step_[s_] = " << deviceIdentity(P) << ";\n";
-  // Most tiles lie inside the domain with their whole halo: they take a
-  // path without a test per point (Fast), so that the unrolled rows issue
-  // their loads together; the tiles at the edges test each row.
-  OS << "  // Inside: every level-0 point in the domain (none in the ring).\n"
-     << "  const bool inside_ = f0_ >= lo0_ && f0_ + P0_ <= hi0_ && f1_ >= "
-        "lo1_ && f1_ + W_ <= hi1_;\n"
-     << "  // Level 0: the state, its ring (outside the domain) the one the "
-        "first sweep reads.\n"
-     << "  if (inside_) {\n"
-     << "    #pragma unroll 4\n"
-     << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ")\n"
-     << "      level0_[r_ * P1_ + tx_] = in_[(f0_ + r_) * stride0_ + i1_];\n"
-     << "  } else if (col_in_) {\n"
-     << "    #pragma unroll 4\n"
-     << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ") {\n"
-     << "      const Index i0_ = f0_ + r_;\n"
-     << "      if (i0_ < 0 || i0_ >= n0_) continue;\n"
-     << "      const Index at_ = i0_ * stride0_ + i1_;\n"
-     << "      const bool inner_ = col_inner_ && i0_ >= lo0_ && i0_ < hi0_;\n"
-     << "      level0_[r_ * P1_ + tx_] = (inner_ ? in_ : ring_first_)[at_];\n"
-     << "    }\n  }\n  __syncthreads();\n";
-  // One block per step, its sizes constants, so that the loop over its rows
-  // unrolls with several points' loads in flight.
-  for (int Step = 1; Step <= MaxFusedDepth; ++Step) {
-    const bool Odd = Step % 2;
-    OS << "  if constexpr (Steps >= " << Step << ") {\n"
-       << "    constexpr int step_ = " << Step << ";\n"
-       << "    const " << T
-       << "* const src_ = " << (Odd ? "level0_" : "level1_") << ";\n"
-       << "    " << T << "* const dst_ = " << (Odd ? "level1_" : "level0_")
-       << ";\n"
-       << "    // The ring of the level this step writes: the next sweep's.\n"
-       << "    const " << T
-       << "* const ring_ = " << (Odd ? "ring_second_" : "ring_first_") << ";\n"
-       << "    (void)ring_;\n"
-       << "    // This step's region: step_ * R fewer rows and columns per "
-          "side than level 0.\n";
-    for (bool Fast : {true, false}) {
-      OS << (Fast ? "    if (inside_) {\n" : "    } else {\n") << "      if ("
-         << (Fast ? "" : "col_in_ && ")
-         << "tx_ >= step_ * R1_ && tx_ < W_ - step_ * R1_) {\n"
-         << "        #pragma unroll 4\n"
-         << "        for (int r_ = step_ * R0_ + ty_; r_ < P0_ - step_ * R0_; "
-            "r_ += "
-         << FusedRows << ") {\n"
-         << "          const Index i0_ = f0_ + r_;\n";
-      if (!Fast)
-        OS << "          if (i0_ < 0 || i0_ >= n0_) continue;\n";
-      OS << "          const int sat_ = r_ * P1_ + tx_;\n"
-         << "          const Index at_ = i0_ * stride0_ + i1_;\n";
-      if (!Fast)
-        OS << "          if (!(col_inner_ && i0_ >= lo0_ && i0_ < hi0_)) {\n"
-           << "            if (step_ < Steps) dst_[sat_] = ring_[at_];\n"
-           << "            continue;\n          }\n";
-      if (hasReductions()) {
-        OS << "          const bool own_ = col_own_ && i0_ >= o0_ && i0_ < o0_ "
-              "+ T0_;\n";
-        for (const Param &P : K.Params)
-          if (isReduction(P.Kind))
-            OS << "          " << cxxType(P.Accum) << "& " << P.Name << " = "
-               << P.Name << "_step_[" << Step - 1 << "];\n";
-      }
-      OS << points(6) << "        }\n      }\n";
-    }
-    OS << "    }\n    __syncthreads();\n  }\n";
-  }
-  if (hasReductions()) {
-    OS << "  // Each step's partials combined over the block, into that "
-          "step's accumulators.\n"
-       << "  extern __shared__ double reduction_smem_[];\n"
-       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) {\n";
-    for (const Param &P : K.Params) {
-      if (!isReduction(P.Kind))
-        continue;
-      const Type W = deviceAccumType(P);
-      const std::string V = P.Name + "_step_[s_]";
-      OS << "    stencil::detail::"
-         << (K.Reductions == ReductionLowering::WarpShuffleAtomic
-                 ? "reduceWarpShuffleAtomic"
-                 : "reduceBlockTreeAtomic")
-         << "<stencil::detail::"
-         << (P.Kind == ParamKind::Sum   ? "SumOp"
-             : P.Kind == ParamKind::Max ? "MaxOp"
-                                        : "MinOp")
-         << ">(stencil::detail::blockSlot(slots_.step[s_]->" << P.Name << "), "
-         << (W == P.Accum ? V : "static_cast<" + cxxType(W) + ">(" + V + ")")
-         << ", reduction_smem_);\n";
-    }
-    OS << "  }\n";
-  }
-  OS << "}\n\n";
-  return OS.str();
-}
-
-/// The launch of one instantiation: Steps from 1 to
-/// stencil::detail::MaxSweepDepth, the index type from the extents; its dynamic
-/// shared memory (two levels) allowed once per instantiation.
-std::string KernelEmitter::fusedHelpers() const {
-  const Param *Next = K.findParam(K.Fuse.Next);
-  const std::string T = cxxType(Next->Elem);
-  const int R0 = stateRadius(K, K.Fuse.State, 0);
-  const int R1 = stateRadius(K, K.Fuse.State, 1);
-  const std::string W = std::to_string(K.Fuse.Tile[1]);
-  const std::string Block =
-      "dim3(" + W + ", " + std::to_string(FusedRows) + ")";
-  std::ostringstream OS;
-  OS << "/// Shared memory of a fused launch of Steps sweeps: two levels of "
-        "the tile and its halo.\n"
-     << "constexpr size_t " << K.Name << "_fused_smem_(int Steps) {\n"
-     << "  return 2 * size_t(" << K.Fuse.Tile[0] << " + 2 * Steps * " << R0
-     << ") * size_t(" << W << ") * sizeof(" << T << ");\n}\n\n"
-     << "/// One launch of Steps sweeps over Domain: tiles of "
-     << K.Fuse.Tile[0] << " rows by " << W << " - 2 * Steps * " << R1
-     << " columns.\n"
-     << "template <class Index, int Steps, class... Args>\n"
-     << "void " << K.Name
-     << "_fused_go_(const char* name_, const stencil::detail::Domain<2>& "
-        "domain_, cudaStream_t stream_, Args... args_) {\n"
-     << "  auto* const kernel_ = &" << fusedKernelName() << "<Index, Steps>;\n"
-     << "  constexpr size_t smem_ = " << K.Name << "_fused_smem_(Steps);\n"
-     << "  constexpr int64_t columns_ = " << W << " - 2 * Steps * " << R1
-     << ";\n"
-     << "  const dim3 grid_(unsigned((domain_.Hi[1] - domain_.Lo[1] + columns_ "
-        "- 1) / columns_),\n"
-     << "                   unsigned((domain_.Hi[0] - domain_.Lo[0] + "
-     << K.Fuse.Tile[0] - 1 << ") / " << K.Fuse.Tile[0] << "));\n"
-     << "  static const cudaError_t allowed_ = cudaFuncSetAttribute(kernel_, "
-        "cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_));\n"
-     << "  STENCIL_CUDA_CHECK(allowed_, name_);\n"
-     << "  stencil::detail::LaunchTimer timer_(name_, grid_, " << Block
-     << ", stream_);\n"
-     << "  kernel_<<<grid_, " << Block << ", smem_, stream_>>>(args_...);\n"
-     << "  STENCIL_CUDA_CHECK(cudaGetLastError(), name_);\n"
-     << "  timer_.finish();\n}\n\n"
-     << "template <class... Args>\n"
-     << "void " << K.Name
-     << "_fused_launch_(const char* name_, int steps_, bool narrow_, const "
-        "stencil::detail::Domain<2>& domain_, cudaStream_t stream_, Args... "
-        "args_) {\n"
-     << "  switch (steps_) {\n";
-  for (int S = 1; S <= MaxFusedDepth; ++S)
-    OS << "  case " << S << ": return narrow_ ? " << K.Name
-       << "_fused_go_<int, " << S
-       << ">(name_, domain_, stream_, args_...) : " << K.Name
-       << "_fused_go_<int64_t, " << S
-       << ">(name_, domain_, stream_, args_...);\n";
-  OS << "  default: throw stencil::Error(name_, \"fused depth \" + "
-        "std::to_string(steps_) + \" is not between 1 and 4\");\n  }\n}\n\n";
   return OS.str();
 }
 

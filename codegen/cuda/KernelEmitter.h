@@ -17,8 +17,8 @@
 //                    buffers, record packing, the launch and the readback
 //   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
 //                    domain and launch
-//   FusedSweeps.cpp  fuse-sweeps: the fused kernel and the multi-sweep
-//                    launchers NAME_sweeps and NAME_until
+//   FusedKernel.cpp  fuse-sweeps: the fused kernel and its launch helpers
+//   FusedSweeps.cpp  NAME_sweeps and NAME_until, fused or as the loop
 //   DistributedLauncher.cpp  --distributed: the launcher over
 //                    stencil::DistGrid, which runs the launcher above on
 //                    each piece
@@ -47,6 +47,11 @@
 #include <vector>
 
 namespace stencilc::cuda {
+
+// The fused kernel's threads per block: the levels' width (Fusion::Tile[1])
+// by FusedRows; its deepest instantiation (stencil::detail::MaxSweepDepth).
+inline constexpr int FusedRows = 4;
+inline constexpr int MaxFusedDepth = 4;
 
 // Helpers more than one file uses (defined in the file named).
 std::string indent(int Depth);                  // CudaEmitter.cpp
@@ -180,7 +185,8 @@ private:
   std::string kernelLaunch() const;
   std::string readback() const;
 
-  //--- fused sweeps (FusedSweeps.cpp) ---------------------------------------
+  //--- fused sweeps (FusedKernel.cpp: the kernel; FusedSweeps.cpp: the ------
+  //--- launchers) ------------------------------------------------------------
 public:
   /// A ping-pong sweep: NAME_sweeps (and NAME_until) are emitted, fused
   /// when fuse-sweeps decided so, else as a loop of one-sweep launches.

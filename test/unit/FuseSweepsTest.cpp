@@ -56,6 +56,28 @@ TEST(FuseSweeps, TheStateIsTheGridReadAtTheMostOffsets) {
   EXPECT_TRUE(verifyKernel(K).empty());
 }
 
+TEST(FuseSweeps, DepthLeavesFiftySixOfSixtyFourColumns) {
+  // 2 * depth * radius <= 8, depth 2 to 4; the radius along the columns
+  // decides (rows only grow the levels).
+  struct Case {
+    const char *Read;
+    int Depth, Columns;
+  } Cases[] = {{"u[0, 1]", 4, 56},  {"u[3, 1]", 4, 56}, {"u[0, 2]", 2, 56},
+               {"u[0, -3]", 2, 52}, {"u[0, 4]", 2, 48}, {"u[1, 0]", 4, 64}};
+  for (const Case &C : Cases) {
+    Kernel K = parseKernel(std::string(R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+{
+  store v = )") + C.Read + "\n}\n");
+    runPass(K);
+    ASSERT_TRUE(K.Fuse.active()) << C.Read;
+    EXPECT_EQ(K.Fuse.Depth, C.Depth) << C.Read;
+    EXPECT_EQ(outputColumns(K, K.Fuse, K.Fuse.Depth), C.Columns) << C.Read;
+    EXPECT_LE(fusedSmemBytes(K, K.Fuse, K.Fuse.Depth), 80 * 1024) << C.Read;
+  }
+}
+
 TEST(FuseSweeps, GridsOfAnotherTypeAreNotTheState) {
   Kernel K = parseKernel(R"(kernel k rank 2
   param in f32[2] a

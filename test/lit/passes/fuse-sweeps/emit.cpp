@@ -24,6 +24,13 @@ STENCIL_KERNEL void smooth(In<float, 2> a, Out<float, 2> b) {
   b() = 0.5f * a() + 0.25f * (a(0, -2) + a(0, 2));
 }
 
+// Rank 3 is not fused: its launchers are the loop over the one-sweep one.
+STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
+  double n = t() + 0.1 * (t(0, 0, 1) + t(0, 0, -1) - 2.0 * t());
+  t2() = n;
+  d += n - t();
+}
+
 // The one-sweep kernel and the fused kernel print the same expression.
 // CU:      v[at_] = (u[at_] + __dmul_rn(w, r));
 // CU-LABEL: template <class Index, int Steps>
@@ -51,6 +58,15 @@ STENCIL_KERNEL void smooth(In<float, 2> a, Out<float, 2> b) {
 // CU:        if (!stopped_ && stop(results_.back()))
 // CU-LABEL: void smooth_sweeps(
 // CU-NOT:    smooth_until
+// CU-NOT:    heat_fused_kernel
+// CU-LABEL: std::vector<heat_result> heat_sweeps(
+// CU:          // Not fused (see --report): one sweep per launch.
+// CU:            results_.push_back(heat(t, t2, opts));
+// CU-NEXT:       using std::swap;
+// CU-NEXT:       swap(t, t2);
+// CU-LABEL: std::vector<heat_result> heat_until(
+// CU:            if (stop(results_.back()))
+// CU-NEXT:         break;
 
 // H:      std::vector<sweep_result> sweep_sweeps(
 // H-NEXT:     stencil::Grid<double, 2>& u,

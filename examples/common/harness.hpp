@@ -21,7 +21,9 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #ifdef __CUDACC__
@@ -263,6 +265,24 @@ private:
 /// NaN. Fields pass the smallest normal number of their type as the floor:
 /// subnormal values carry fewer significant bits, so two orders of the same
 /// additions may differ there by more than any relative tolerance.
+/// A grid of test data, never zero everywhere: uniform in [-1, 1) for
+/// floating-point T, integers in [-1000, 1000] otherwise; the same for the
+/// same Seed.
+template <class T, int R>
+stencil::HostGrid<T, R> randomGrid(const stencil::Extents<R> &E,
+                                   uint64_t Seed) {
+  stencil::HostGrid<T, R> G(E);
+  std::mt19937_64 Rng(Seed);
+  for (int64_t I = 0; I < G.size(); ++I) {
+    if constexpr (std::is_floating_point<T>::value)
+      G.data()[I] =
+          static_cast<T>(std::uniform_real_distribution<double>(-1, 1)(Rng));
+    else
+      G.data()[I] = static_cast<T>(int64_t(Rng() % 2001) - 1000);
+  }
+  return G;
+}
+
 inline double relativeDifference(double A, double B, double Floor = 0.0) {
   if (std::isnan(A) || std::isnan(B))
     return INFINITY;
@@ -568,6 +588,22 @@ inline void printBench(const std::string &Name, int64_t Points,
       Name.c_str(), static_cast<long long>(Points), BytesPerPoint, Median, Min,
       Max, Ms.size(), GBps);
   std::fflush(stdout);
+}
+
+/// BENCH lines NAME (Depth 0: as compiled) and NAME_depthK for K = 1..4: a
+/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve, the
+/// median of Reps after one warm-up solve per depth.
+template <class Solve>
+void benchSweepDepths(const std::string &Name, int64_t Points,
+                      int BytesPerPoint, int Reps, Solve &&PerSweepMs) {
+  for (int Depth : {0, 1, 2, 3, 4}) {
+    std::vector<double> Ms;
+    (void)PerSweepMs(Depth); // warm-up
+    for (int I = 0; I < Reps; ++I)
+      Ms.push_back(PerSweepMs(Depth));
+    printBench(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
+               BytesPerPoint, Ms);
+  }
 }
 
 } // namespace example

@@ -390,16 +390,11 @@ void bench(const Problem &P, int Reps) {
   const bool WasFused = Fused;
   const int WasDepth = SweepDepth;
   Fused = true;
-  for (int Depth : {0, 1, 2, 3, 4}) {
-    SweepDepth = Depth;
-    std::vector<double> Ms;
-    (void)solveOnGpu(P, false); // warm-up
-    for (int I = 0; I < Reps; ++I)
-      Ms.push_back(solveOnGpu(P, false).MsPerSweep);
-    example::printBench(std::string("jacobi2d.solver_sweep_fused") +
-                            (Depth ? "_depth" + std::to_string(Depth) : ""),
-                        Interior, 24, Ms);
-  }
+  example::benchSweepDepths("jacobi2d.solver_sweep_fused", Interior, 24, Reps,
+                            [&](int Depth) {
+                              SweepDepth = Depth;
+                              return solveOnGpu(P, false).MsPerSweep;
+                            });
   Fused = WasFused;
   SweepDepth = WasDepth;
   const stencil::LaunchOptions Compiled = Launch;

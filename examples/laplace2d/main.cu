@@ -282,17 +282,12 @@ template <class T> void bench(const Problem &P, int Reps) {
   const bool WasFused = Fused;
   const int WasDepth = SweepDepth;
   Fused = true;
-  for (int Depth : {0, 1, 2, 3, 4}) {
-    SweepDepth = Depth;
-    std::vector<double> Fast;
-    (void)solveOnGpu<T>(P, nullptr); // warm-up
-    for (int I = 0; I < Reps; ++I)
-      Fast.push_back(solveOnGpu<T>(P, nullptr).MsPerIteration);
-    example::printBench(std::string("laplace2d.solver_") + Step<T>::Name +
-                            "_fused" +
-                            (Depth ? "_depth" + std::to_string(Depth) : ""),
-                        Interior, 2 * int(sizeof(T)), Fast);
-  }
+  example::benchSweepDepths(std::string("laplace2d.solver_") + Step<T>::Name +
+                                "_fused",
+                            Interior, 2 * int(sizeof(T)), Reps, [&](int Depth) {
+                              SweepDepth = Depth;
+                              return solveOnGpu<T>(P, nullptr).MsPerIteration;
+                            });
   Fused = WasFused;
   SweepDepth = WasDepth;
   if (!(Sink >= 0.0))

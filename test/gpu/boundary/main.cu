@@ -28,18 +28,7 @@
 
 namespace {
 
-template <class T, int R>
-stencil::HostGrid<T, R> randomGrid(const stencil::Extents<R> &E, uint64_t Seed) {
-  stencil::HostGrid<T, R> G(E);
-  std::mt19937_64 Rng(Seed);
-  for (int64_t I = 0; I < G.size(); ++I) {
-    if constexpr (std::is_floating_point<T>::value)
-      G.data()[I] = static_cast<T>(std::uniform_real_distribution<double>(-1, 1)(Rng));
-    else
-      G.data()[I] = static_cast<T>(int64_t(Rng() % 2001) - 1000);
-  }
-  return G;
-}
+using example::randomGrid;
 
 template <int R> std::string sizeName(const stencil::Extents<R> &E) {
   return stencil::formatExtents<R>(E);

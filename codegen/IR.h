@@ -330,6 +330,11 @@ struct Schedule {
   /// together, statement by statement, each grid value loaded once for all
   /// of them (docs/passes/tile.md#unroll-and-jam); 1: one point at a time.
   int Jam = 1;
+  /// Vectors along the last (contiguous) dimension: each thread computes
+  /// this many adjacent points, every grid row it reads loaded as aligned
+  /// vectors of Vec elements (16 bytes at most); 1: one point per column
+  /// (docs/passes/tile.md#vectors). Exclusive with Jam.
+  int Vec = 1;
   /// Grid clamped to the blocks that fit on the device at once, each thread
   /// walking many points (kernels with reductions: one atomic per block).
   bool Persistent = false;

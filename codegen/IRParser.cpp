@@ -512,6 +512,8 @@ private:
       S.PointsPerThread = smallInt(1, 1 << 20, "points per thread");
     if (acceptWord("jam"))
       S.Jam = smallInt(2, 16, "jam factor");
+    if (acceptWord("vector"))
+      S.Vec = smallInt(2, 4, "vector width");
     S.Persistent = acceptWord("persistent");
     S.FromUser = accept("[");
     if (S.FromUser) {

@@ -199,6 +199,8 @@ private:
         OS << " points-per-thread " << K.Sched.PointsPerThread;
       if (K.Sched.Jam > 1)
         OS << " jam " << K.Sched.Jam;
+      if (K.Sched.Vec > 1)
+        OS << " vector " << K.Sched.Vec;
       if (K.Sched.Persistent)
         OS << " persistent";
       if (K.Sched.FromUser)
@@ -235,7 +237,7 @@ private:
 
   static bool sameSchedule(const Schedule &A, const Schedule &B) {
     return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
-           A.StreamDim == B.StreamDim && A.Jam == B.Jam &&
+           A.StreamDim == B.StreamDim && A.Jam == B.Jam && A.Vec == B.Vec &&
            A.Persistent == B.Persistent && A.FromUser == B.FromUser;
   }
 

@@ -40,6 +40,9 @@ struct PassOptions {
   /// --max-jam=N: the largest unroll-and-jam factor `tile` may choose (1:
   /// never jam; docs/passes/tile.md#unroll-and-jam).
   int MaxJam = 4;
+  /// --max-vector=N: the widest vector (points per thread along the last
+  /// dimension) `tile` may choose (1: never; docs/passes/tile.md#vectors).
+  int MaxVec = 4;
 };
 
 /// Every pass, in pipeline order (codegen/Passes.def).

@@ -225,6 +225,40 @@ private:
       fail("schedule: streamed dimension " + std::to_string(S.StreamDim) +
            " in a kernel of rank " + std::to_string(K.Rank));
     checkJam();
+    checkVec();
+  }
+
+  /// Vectors as KernelBody lowers them: plain arrays of numbers (no records,
+  /// tiles, histograms or boundary shells), one lane per point, each grid's
+  /// vector at most 16 bytes (one aligned load).
+  void checkVec() {
+    const Schedule &S = K.Sched;
+    if (S.Vec == 1)
+      return;
+    const std::string Where =
+        "schedule: vector " + std::to_string(S.Vec) + ": ";
+    if (S.Vec != 2 && S.Vec != 4)
+      return fail(Where + "the width must be 2 or 4");
+    if (S.Jam > 1)
+      fail(Where + "a kernel is jammed or vectorised, not both");
+    if (!K.Merged.empty())
+      fail(Where + "merged records are read one point at a time");
+    if (!K.Cached.empty())
+      fail(Where + "shared-memory tiles walk one point per thread");
+    if (K.hasHistograms())
+      fail(Where + "histogram kernels are not vectorised");
+    if (K.hasBoundary())
+      fail(Where + "kernels with boundary rules are not vectorised");
+    for (const Param &P : K.Params) {
+      if (!isGrid(P.Kind))
+        continue;
+      if (P.Elem == Type::Bool)
+        fail(Where + "grid '" + P.Name + "' is bool (no vector type)");
+      else if (S.Vec * byteSize(P.Elem) > 16)
+        fail(Where + "grid '" + P.Name + "' needs " +
+             std::to_string(S.Vec * byteSize(P.Elem)) +
+             "-byte vectors, more than 16");
+    }
   }
 
   /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension, in

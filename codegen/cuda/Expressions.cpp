@@ -168,9 +168,13 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     std::string I = "i" + std::to_string(D) + "_";
     // A jammed lane's point: Lane points along the streamed dimension, or
     // (rank 1) Lane grid strides further.
-    if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0))
+    if (Lane > 0 && vectorised()) {
+      if (D == K.Rank - 1) // a vector's lane: Lane points along the last dim
+        I += " + " + std::to_string(Lane);
+    } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {
       I += " + " + std::to_string(Lane) +
            (K.Sched.StreamDim < 0 ? " * step0_" : "");
+    }
     // --distributed: a piece's point 0 is at dom_.Origin in the whole grid
     // (DistributedLauncher.cpp; kernels with boundary rules are refused there).
     if (Opts.Distributed && !K.hasBoundary())
@@ -334,12 +338,27 @@ void KernelEmitter::collectInOutLocals() {
 }
 
 /// `T q_c_ = q[at_];` for each grid of InOutLocals, before the point work.
+/// A vector's lanes take their component of one aligned vector load, which
+/// lane 0 declares.
 std::string KernelEmitter::inOutLoads(int Depth) {
   std::ostringstream OS;
   for (const std::string &Grid : InOutLocals) {
     UsesAt = true;
-    OS << indent(Depth) << cxxType(K.findParam(Grid)->Elem) << " "
-       << inOutLocal(Grid) << " = " << Grid << "[" << pointAddress() << "];\n";
+    const Type Elem = K.findParam(Grid)->Elem;
+    if (vectorised() && Lane >= 0) {
+      static const char *Component[4] = {".x", ".y", ".z", ".w"};
+      const std::string VecType = laneVectorType(Elem, K.Sched.Vec);
+      const std::string Name = Grid + "_cv_";
+      if (Lane == 0)
+        OS << indent(Depth) << "const " << VecType << " " << Name
+           << " = *reinterpret_cast<const " << VecType << "*>(" << Grid
+           << " + at_);\n";
+      OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "
+         << Name << Component[Lane] << ";\n";
+      continue;
+    }
+    OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "
+       << Grid << "[" << pointAddress() << "];\n";
   }
   return OS.str();
 }

@@ -71,10 +71,12 @@ std::string KernelEmitter::kernelSignature() const {
     Args.push_back(A);
   Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                  "> dom_");
-  std::string S = (hasHistograms() ? histogramKernelTemplate(K)
-                                   : std::string("template <class Index>\n")) +
-                  "__global__ void __launch_bounds__(" +
-                  std::to_string(launchBound()) + ") " + kernelName() + "(";
+  std::string S =
+      (hasHistograms() ? histogramKernelTemplate(K)
+       : vectorised()  ? std::string("template <class Index, int Vec>\n")
+                       : std::string("template <class Index>\n")) +
+      "__global__ void __launch_bounds__(" + std::to_string(launchBound()) +
+      ") " + kernelName() + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];
   return S + ")";
@@ -139,6 +141,12 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
            Jammed + indent(Depth) + "}\n" + indent(Depth) + "for (; " + I +
            " < " + Hi + "; " + I + " += step0_) {\n";
   }
+  if (D != K.Sched.StreamDim && vectorised() && D == K.Rank - 1)
+    // Vectors: a thread's Vec adjacent points start on a multiple of Vec
+    // (their loads are aligned when the rows are: the launcher checks).
+    return indent(Depth) + "for (Index " + I + " = " + Lo +
+           " / Vec * Vec + Vec * " + Thread + "; " + I + " < " + Hi + "; " + I +
+           " += Vec * (" + Step + ")) {\n";
   if (D != K.Sched.StreamDim)
     return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
            "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
@@ -210,8 +218,12 @@ std::string KernelEmitter::kernelBody() {
       Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
   std::ostringstream Points;
   collectInOutLocals();
-  Points << inOutLoads(Depth);
-  block(Points, K.Body, Depth);
+  if (vectorised()) {
+    Points << vectorPoints(Depth);
+  } else {
+    Points << inOutLoads(Depth);
+    block(Points, K.Body, Depth);
+  }
   const std::string Jammed = jammedPoints(Depth);
 
   std::ostringstream OS;
@@ -264,10 +276,16 @@ std::string KernelEmitter::kernelBody() {
 std::string KernelEmitter::jammedPoints(int Depth) {
   if (K.Sched.Jam == 1)
     return "";
+  return lanePoints(Depth);
+}
+
+/// The point work of every lane (jammed points or a vector's), statement by
+/// statement, each grid element or vector loaded once for all lanes.
+std::string KernelEmitter::lanePoints(int Depth) {
   std::ostringstream OS;
   LoadScopes.emplace_back();
   PendingLoads.emplace_back();
-  for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
+  for (Lane = 0; Lane < lanes(); ++Lane)
     OS << inOutLoads(Depth);
   for (const StmtPtr &S : K.Body) {
     // The statement's loads for every lane first, then the statement for
@@ -276,7 +294,7 @@ std::string KernelEmitter::jammedPoints(int Depth) {
     Lane = -1;
     location(OS, *S, Depth);
     HoldLoadsAt = Depth;
-    for (Lane = 0; Lane < K.Sched.Jam; ++Lane)
+    for (Lane = 0; Lane < lanes(); ++Lane)
       stmt(Lanes, *S, Depth);
     HoldLoadsAt = -1;
     flushLoads(OS, Depth);
@@ -289,10 +307,15 @@ std::string KernelEmitter::jammedPoints(int Depth) {
 }
 
 /// How far lane Lane's point is from lane 0's: Lane points along the
-/// streamed dimension, or (rank 1, not streamed) Lane grid strides.
+/// streamed dimension, or (rank 1, not streamed) Lane grid strides, or
+/// (vectorised) Lane points along the last dimension.
 std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
   if (Lane <= 0)
     return "";
+  if (vectorised()) {
+    Offsets[K.Rank - 1] += Lane;
+    return "";
+  }
   if (K.Sched.StreamDim >= 0) {
     Offsets[K.Sched.StreamDim] += Lane;
     return "";
@@ -315,6 +338,8 @@ std::string KernelEmitter::pointAddress() {
 /// grid wherever the footprint is, so a load moved ahead of a select or out
 /// of a branch never leaves the grid.
 std::string KernelEmitter::jamRead(const GridRead &G) {
+  if (vectorised())
+    return vectorRead(G);
   std::vector<int> Offsets = G.Offsets;
   const std::string Strides = laneShift(Offsets);
   const std::string Address =
@@ -345,6 +370,95 @@ void KernelEmitter::flushLoads(std::ostringstream &OS, int Depth) {
   for (const std::string &L : PendingLoads.back())
     OS << indent(Depth) << L << "\n";
   PendingLoads.back().clear();
+}
+
+//--- vectors along the last dimension --------------------------------------
+
+/// The CUDA vector type of Vec elements of T (Vec * size <= 16 bytes, checked
+/// by the verifier).
+std::string KernelEmitter::laneVectorType(Type T, int Vec) {
+  const std::string N = std::to_string(Vec);
+  switch (T) {
+  case Type::Float32:
+    return "float" + N;
+  case Type::Float64:
+    return "double" + N;
+  case Type::Int64:
+    return "longlong" + N;
+  default:
+    return "int" + N;
+  }
+}
+
+/// The point site of a vectorised kernel: a thread's Vec adjacent points
+/// (lane 0's on a multiple of Vec, at_ and the last index lane 0's) as
+/// lanes that load each row they read as aligned vectors, when all Vec lie in
+/// the domain; otherwise (the domain's first and last columns, and the
+/// kernel's one-point instance, Vec = 1) one point at a time, each at its
+/// own at_ and index (declared in an inner scope over the lane 0 ones).
+std::string KernelEmitter::vectorPoints(int Depth) {
+  const std::string L = std::to_string(K.Rank - 1);
+  const std::string I = "i" + L + "_";
+  const std::string Lo = "Index(dom_.Lo[" + L + "])";
+  const std::string Hi = "Index(dom_.Hi[" + L + "])";
+  std::ostringstream Scalar;
+  Scalar << inOutLoads(Depth + 2);
+  block(Scalar, K.Body, Depth + 2);
+  UsesAt = true;
+  const std::string In = indent(Depth);
+  std::ostringstream OS;
+  OS << In << "if (Vec > 1 && " << I << " >= " << Lo << " && " << I
+     << " + Vec <= " << Hi << ") {\n"
+     << lanePoints(Depth + 1) << In << "} else {\n"
+     << In << "  const Index lane0_at_ = at_;\n"
+     << In << "  const Index lane0_" << I << " = " << I << ";\n"
+     << In << "  #pragma unroll 1\n"
+     << In << "  for (Index lane_ = 0; lane_ < Vec; ++lane_) {\n"
+     << In << "    const Index " << I << " = lane0_" << I << " + lane_;\n"
+     << In << "    if (" << I << " < " << Lo << " || " << I << " >= " << Hi
+     << ") continue;\n"
+     << In << "    const Index at_ = lane0_at_ + lane_;\n"
+     << Scalar.str() << In << "  }\n"
+     << In << "}\n";
+  return OS.str();
+}
+
+/// A read in vector lanes: the component of the aligned vector holding the
+/// element, the vector loaded once (the first statement of any lane that
+/// reads it) from a Vec-aligned offset of lane 0's point. Every vector lies
+/// within the row: the lanes' points are in the domain, their footprint in
+/// the grid, and rows are whole vectors (the launcher's alignment check).
+std::string KernelEmitter::vectorRead(const GridRead &G) {
+  const int Vec = K.Sched.Vec, Last = K.Rank - 1;
+  std::vector<int> Offsets = G.Offsets;
+  const int Column = Offsets[Last] + Lane;
+  const int First =
+      Column >= 0 ? Column / Vec * Vec : -((-Column + Vec - 1) / Vec) * Vec;
+  Offsets[Last] = First;
+  const Type Elem = K.findParam(G.Grid)->Elem;
+  const std::string VecType = laneVectorType(Elem, Vec);
+  const std::string Address = G.Grid + " + (" + offsetExpr(Offsets) + ")";
+  static const char *Component[4] = {".x", ".y", ".z", ".w"};
+  auto Element = [&](const std::string &Name) {
+    const std::string E = Name + Component[Column - First];
+    // longlong2's fields are long long, not int64_t (templates deduce).
+    return Elem == Type::Int64 ? "int64_t(" + E + ")" : E;
+  };
+  for (auto Scope = LoadScopes.rbegin(); Scope != LoadScopes.rend(); ++Scope) {
+    auto It = Scope->find(Address);
+    if (It != Scope->end())
+      return Element(It->second);
+  }
+  std::string Name;
+  do
+    Name = G.Grid + "_v" + std::to_string(LoadCount++) + "_";
+  while (Taken.count(Name));
+  Taken.insert(Name);
+  LoadScopes.back()[Address] = Name;
+  PendingLoads.back().push_back("const " + VecType + " " + Name +
+                                " = *reinterpret_cast<const " + VecType +
+                                "*>(" + Address + ");");
+  return Element(Name);
 }
 
 } // namespace stencilc::cuda

@@ -145,10 +145,20 @@ private:
 
   //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
   std::string jammedPoints(int Depth);
+  std::string lanePoints(int Depth);
   std::string laneShift(std::vector<int> &Offsets) const;
   std::string pointAddress();
   std::string jamRead(const ir::GridRead &G);
   void flushLoads(std::ostringstream &OS, int Depth);
+  /// Lanes of jammed code: Sched.Jam points along the streamed dimension,
+  /// or Sched.Vec adjacent points along the last one (vectors).
+  int lanes() const { return vectorised() ? K.Sched.Vec : K.Sched.Jam; }
+
+  //--- vectors along the last dimension (KernelBody.cpp) --------------------
+  bool vectorised() const { return K.Sched.Vec > 1; }
+  static std::string laneVectorType(ir::Type T, int Vec);
+  std::string vectorRead(const ir::GridRead &G);
+  std::string vectorPoints(int Depth);
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
   std::string shellKernelName() const { return K.Name + "_shell_kernel"; }
@@ -230,9 +240,10 @@ private:
   /// Every name the generated code declares (parameters, locals, jam lanes),
   /// so that a new one never shadows another.
   std::set<std::string> Taken;
-  /// The jam lane being printed, 0 .. Sched.Jam - 1, or -1 outside jammed
+  /// The jam lane being printed, 0 .. lanes() - 1, or -1 outside jammed
   /// code: locals take the lane's name (LaneNames) and reads and stores the
-  /// lane's point, Lane points further along the streamed dimension.
+  /// lane's point, Lane points further along the streamed dimension (or,
+  /// vectorised, along the last dimension).
   int Lane = -1;
   std::map<std::pair<std::string, int>, std::string> LaneNames;
   /// Jammed code loads each grid element once into a local: the loads made,

@@ -280,9 +280,31 @@ std::string KernelEmitter::launchShape() const {
     for (const MergeGroup &M : K.Merged)
       IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
     OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
-    OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
-       << ">(extents_, " << IndexScale << ") ? &" << kernelName() << "<int> : &"
-       << kernelName() << "<int64_t>;\n";
+    if (vectorised()) {
+      // The vector instance when every row starts on a whole vector.
+      const std::string V = std::to_string(K.Sched.Vec);
+      int Widest = 1;
+      std::string Bases;
+      for (const Param &P : K.Params)
+        if (isGrid(P.Kind)) {
+          Widest = std::max(Widest, byteSize(P.Elem));
+          Bases += std::string(Bases.empty() ? "" : ", ") + "std::as_const(" +
+                   P.Name + ").data()";
+        }
+      OS << "  // Vectors of " << V
+         << " adjacent points per thread when every row is whole vectors.\n";
+      OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
+         << ">(extents_, " << V << ", " << Widest << ", {" << Bases << "});\n";
+      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
+         << ">(extents_, " << IndexScale << ")\n      ? (vec_ ? &"
+         << kernelName() << "<int, " << V << "> : &" << kernelName()
+         << "<int, 1>)\n      : (vec_ ? &" << kernelName() << "<int64_t, " << V
+         << "> : &" << kernelName() << "<int64_t, 1>);\n";
+    } else {
+      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
+         << ">(extents_, " << IndexScale << ") ? &" << kernelName()
+         << "<int> : &" << kernelName() << "<int64_t>;\n";
+    }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
     OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
        << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
@@ -294,12 +316,14 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
+    const std::string Vec =
+        vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream
-       << ", resident_.get(kernel_name_, kernel_, block_, smem_)) : "
-          "stencil::detail::gridShape<"
-       << R << ">(domain_, block_, points_per_thread_, " << Stream << ");\n";
+       << ", resident_.get(kernel_name_, kernel_, block_, smem_)" << Vec
+       << ") : stencil::detail::gridShape<" << R
+       << ">(domain_, block_, points_per_thread_, " << Stream << Vec << ");\n";
   }
   return OS.str();
 }

@@ -201,4 +201,45 @@ TEST(MergeArrays, RefusesHistogramKernels) {
   EXPECT_TRUE(K.Merged.empty());
 }
 
+TEST(Tile, VectorWidthIsSixteenBytesOfTheWidestGrid) {
+  // Read across the contiguous dimension: 16-byte vectors of its elements.
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), 4), 4);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float64, 2, false), 4), 2);
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float64, 1, false), 4), 1)
+      << "rank 2 takes vectors of 4 only (vectors of 2 lost there)";
+  EXPECT_EQ(chooseVec(kernel(1, Type::Int64, 0, true), 4), 2);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Int32, 2, false), 4), 4);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, 2, false), 2), 2)
+      << "--max-vector caps the width";
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), 1), 1)
+      << "--max-vector=1 turns it off";
+  // A wider grid elsewhere in the kernel sets the width for all.
+  Kernel Mixed = kernel(3, Type::Float32, 2, false);
+  Mixed.Params[1].Elem = Type::Float64;
+  EXPECT_EQ(chooseVec(Mixed, 4), 2);
+}
+
+TEST(Tile, NoVectorsWithoutReadsAlongARow) {
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 0, false), 4), 1)
+      << "read across the streamed dimension only";
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, -1, false), 4), 1)
+      << "point-wise";
+  Kernel Box = box(1);
+  Box.Merged.push_back(MergeGroup{"rec", {"in"}, Type::Float32});
+  EXPECT_EQ(chooseVec(Box, 4), 1) << "records are read one point at a time";
+}
+
+TEST(Tile, VectorLoadsCoverTheLanesColumnsWithAlignedVectors) {
+  // A 3x3 box with 4 lanes: each row's columns -1 .. 4 are 3 vectors.
+  EXPECT_DOUBLE_EQ(vecLoadsPerPoint(box(1), 4), 3 * 3 / 4.0);
+  // 5x5 with 2 lanes: columns -2 .. 3, vectors at -2, 0, 2, for 5 rows.
+  EXPECT_DOUBLE_EQ(vecLoadsPerPoint(box(2), 2), 5 * 3 / 2.0);
+  // A star along dimension 0 (centre and +-1): one vector per row.
+  EXPECT_DOUBLE_EQ(vecLoadsPerPoint(kernel(2, Type::Float32, 0, false), 4),
+                   3 / 4.0);
+  // A star along the row: columns -1 .. 4 in 3 vectors of 4.
+  EXPECT_DOUBLE_EQ(vecLoadsPerPoint(kernel(1, Type::Float32, 0, false), 4),
+                   3 / 4.0);
+}
+
 } // namespace

@@ -87,6 +87,11 @@ cl::opt<int>
            cl::desc("As stencilc --max-jam: the largest unroll-and-jam "
                     "factor tile may choose (1: never)"),
            cl::value_desc("N"), cl::init(4), cl::cat(Cat));
+cl::opt<int>
+    MaxVec("max-vector",
+           cl::desc("As stencilc --max-vector: the widest vector tile may "
+                    "choose (1, 2 or 4; 1: never)"),
+           cl::value_desc("N"), cl::init(4), cl::cat(Cat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
@@ -171,6 +176,9 @@ int toolMain(int Argc, char **Argv) {
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + Twine(MaxJam) + " is outside 1 to 16");
   Opts.MaxJam = MaxJam;
+  if (MaxVec != 1 && MaxVec != 2 && MaxVec != 4)
+    return usage("--max-vector=" + Twine(MaxVec) + " is not 1, 2 or 4");
+  Opts.MaxVec = MaxVec;
   if (!stencilc::parseSmVersion(Arch, Opts.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   std::vector<std::unique_ptr<stencilc::Pass>> Pipeline;

@@ -122,6 +122,12 @@ cl::opt<int> MaxJam(
     cl::desc("Largest unroll-and-jam factor the tile pass may choose (streamed "
              "and rank-1 kernels; 1 to 16, default 4; 1: never jam)"),
     cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
+cl::opt<int> MaxVec(
+    "max-vector",
+    cl::desc("Widest vector the tile pass may choose: adjacent points per "
+             "thread along the contiguous dimension, read with 16-byte loads "
+             "(1, 2 or 4, default 4; 1: never)"),
+    cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc(
@@ -402,6 +408,10 @@ int toolMain(int Argc, char **Argv) {
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + std::to_string(MaxJam) + " is outside 1 to 16");
   Pipe.Pass.MaxJam = MaxJam;
+  if (MaxVec != 1 && MaxVec != 2 && MaxVec != 4)
+    return usage("--max-vector=" + std::to_string(MaxVec) +
+                 " is not 1, 2 or 4");
+  Pipe.Pass.MaxVec = MaxVec;
   if (!stencilc::parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

@@ -21,9 +21,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 namespace stencil {
 namespace detail {
@@ -151,11 +153,12 @@ dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
 }
 
 /// Blocks per grid: enough for one point per thread, divided by
-/// PointsPerThread along StreamDim (the kernels walk their domain with
+/// PointsPerThread along StreamDim and by Vec (the points of one thread's
+/// vector) along the last dimension (the kernels walk their domain with
 /// grid-stride loops, so any grid covers it), clamped to CUDA's limits.
 template <int R>
 dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
-               int StreamDim) {
+               int StreamDim, int Vec = 1) {
   const unsigned Threads[3] = {Block.x, Block.y, Block.z};
   const int64_t Limit[3] = {2147483647, 65535, 65535};
   int64_t G[3] = {1, 1, 1};
@@ -164,6 +167,8 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
     int64_t N = std::max<int64_t>(Dom.Hi[D] - Dom.Lo[D], 0);
     int64_t PerThread =
         (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
+    if (D == R - 1 && Vec > 1)
+      PerThread *= Vec;
     G[Axis] = std::min(
         std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1), Limit[Axis]);
   }
@@ -179,8 +184,8 @@ inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
 /// docs/passes/tile.md#measurements).
 template <int R>
 dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
-                         int StreamDim, int64_t MaxBlocks) {
-  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim);
+                         int StreamDim, int64_t MaxBlocks, int Vec = 1) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim, Vec);
   const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
   auto Clamp = [&](unsigned &Axis, int64_t Others) {
     Axis =
@@ -190,6 +195,26 @@ dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
   Clamp(G.y, int64_t(G.x) * G.z);
   Clamp(G.x, int64_t(G.y) * G.z);
   return G;
+}
+
+/// True when a kernel compiled with `vector Vec` (tile) may take its vector
+/// path over grids of extents E at these addresses: every row starts on a
+/// Vec-element boundary (the last extent is a multiple of Vec) and every
+/// base address is aligned to the widest vector, Vec elements of the
+/// widest grid type (Bytes). Otherwise the launcher picks the kernel's
+/// one-point instance, the same code as a kernel without vectors.
+template <int R>
+bool vectorAligned(const Extents<R> &E, int Vec, int Bytes,
+                   std::initializer_list<const void *> Bases) {
+  if (Vec <= 1)
+    return false;
+  if (R > 1 && E[R - 1] % Vec != 0)
+    return false;
+  const uintptr_t Align = uintptr_t(Vec) * uintptr_t(Bytes);
+  for (const void *B : Bases)
+    if (reinterpret_cast<uintptr_t>(B) % Align != 0)
+      return false;
+  return true;
 }
 
 /// True when a kernel over extents E may index with int: every linear index

@@ -1,8 +1,9 @@
 // tile's decisions in the CUDA: the streamed dimension walked in chunks
 // innermost (the linear index an induction variable of the chunk's loop),
 // points per thread from the launch options, the persistent grid; without the
-// pass, one point per thread on the whole domain.
-// RUN: %stencilc %s -o %t.cu --header %t.h
+// pass, one point per thread on the whole domain. (Vectors, which this
+// kernel also takes, are tested in vector.cpp.)
+// RUN: %stencilc %s --max-vector=1 -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
 // RUN: %stencilc %s --disable-pass=tile -o %t.off.cu --header %t.off.h
 // RUN: FileCheck %s --check-prefix=OFF < %t.off.cu

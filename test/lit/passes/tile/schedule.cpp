@@ -17,12 +17,13 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
   s += v * v;
 }
 // CHECK-LABEL: kernel sweep3 rank 3
-// Rank 3: a block per chunk of planes, even with a reduction.
-// CHECK:         schedule block (128, 4, 1) stream dim 0 points-per-thread 8{{$}}
+// Rank 3: a block per chunk of planes, even with a reduction; read along
+// the row, vectors of 4 (tile.md#vectors).
+// CHECK:         schedule block (128, 4, 1) stream dim 0 points-per-thread 8 vector 4{{$}}
 // OFF-LABEL:   kernel sweep3 rank 3
 // OFF-NOT:       schedule
 // OFF:         {
-// REPORT:      remark: kernel sweep3: tile: block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points{{$}}
+// REPORT:      remark: kernel sweep3: tile: block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points; vectors of 4: {{.*}}{{$}}
 // USER-LABEL:  kernel sweep3 rank 3
 // USER:          schedule block (32, 8, 1) stream dim 0 points-per-thread 3 [user]
 
@@ -36,9 +37,9 @@ STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
 STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
   b() = a(0, -1) + a(0, 1);
 }
-// Nothing read across dimension 0: nothing to stream.
+// Nothing read across dimension 0: nothing to stream; vectors along the row.
 // CHECK-LABEL: kernel rows2 rank 2
-// CHECK:         schedule block (128, 2, 1){{$}}
+// CHECK:         schedule block (128, 2, 1) vector 4{{$}}
 // USER-LABEL:  kernel rows2 rank 2
 // USER:          schedule block (64, 2, 1) [user]
 

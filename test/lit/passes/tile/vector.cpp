@@ -1,0 +1,127 @@
+// Vectors along the contiguous dimension (docs/passes/tile.md#vectors): a
+// kernel that reads a grid at offsets along its last dimension (and is not
+// jammed along a streamed dimension) computes 16 / (widest grid element)
+// adjacent points per thread (4 for f32 and int, 2 for f64 and int64, except
+// in rank 2), each row it reads loaded once as aligned vectors, the lanes'
+// statements printed in turn as for unroll-and-jam. The kernel is a template on the width: the launcher takes the
+// vector instance when every row is whole vectors, else Vec = 1, where every
+// point goes one at a time. --max-vector=1 turns it off.
+// RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
+// RUN: %stencilc %s --max-vector=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
+// RUN: %stencilc %s --max-vector=2 --emit=ir -o - | FileCheck %s --check-prefix=TWO
+// RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: %stencilc %s --emit=ir -o %t.sir
+// RUN: %stencilc-opt %t.sir | FileCheck %s --check-prefix=IR
+// RUN: not %stencilc %s --max-vector=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+// f32, a radius-2 star, InOut: vectors of 4.
+STENCIL_KERNEL void star(In<float, 2> u, InOut<float, 2> w, float c) {
+  float s = u(0, -2) + u(0, -1) + u(0, 1) + u(0, 2) + u(-1, 0) + u(1, 0);
+  w() = w() + c * s + float(index(1));
+}
+
+// int64 with a Min: vectors of 2 (16-byte longlong2 loads).
+STENCIL_KERNEL void diff(In<int64_t, 1> a, Out<int64_t, 1> d, Min<int64_t> lo) {
+  int64_t v = a(1) - a(-1);
+  d() = v;
+  lo = min(lo, v);
+}
+
+// Mixed f32 and f64: the widest element (8 bytes) gives vectors of 2, in
+// rank 3; rank 2 takes vectors of 4 only (vectors of 2 lost there).
+STENCIL_KERNEL void mixed(In<float, 3> u, Out<double, 3> v) {
+  v() = double(u(0, 0, -1)) + double(u(0, 0, 1));
+}
+STENCIL_KERNEL void wide(In<double, 2> u, Out<double, 2> v) {
+  v() = u(0, -1) + u(0, 1);
+}
+
+// Reads across the streamed dimension only: no vectors (nothing to share
+// along a row).
+STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
+  v() = u(-1, 0) + u(1, 0);
+}
+
+// IR-LABEL: kernel star rank 2
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{$}}
+// IR-LABEL: kernel diff rank 1
+// IR:       vector 2{{$}}
+// IR-LABEL: kernel mixed rank 3
+// IR:       schedule block (64, 8, 1) vector 2{{$}}
+// IR-LABEL: kernel wide rank 2
+// IR:       schedule block (64, 4, 1){{$}}
+// IR-LABEL: kernel vertical rank 2
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
+// OFF-NOT: {{ vector [0-9]}}
+// TWO-LABEL: kernel star rank 2
+// TWO:       points-per-thread 4{{$}}
+// TWO-LABEL: kernel diff rank 1
+// TWO:       vector 2{{$}}
+// REPORT: remark: kernel star: tile: {{.*}}; vectors of 4: each thread computes 4 adjacent points along dimension 1 from aligned vector loads, 1.25 loads per point instead of 6
+// REPORT: remark: kernel diff: tile: {{.*}}; vectors of 2: {{.*}}, 1.5 loads per point instead of 2
+// REPORT-NOT: kernel vertical: tile: {{.*}}vectors
+// BAD: --max-vector=3 is not 1, 2 or 4
+
+// CHECK-LABEL: template <class Index, int Vec>
+// CHECK-NEXT:  __global__ void __launch_bounds__(256) star_kernel(
+// The thread's first column is a multiple of Vec; it steps Vec columns.
+// CHECK:       for (Index i1_ = Index(dom_.Lo[1]) / Vec * Vec + Vec * (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i1_ < Index(dom_.Hi[1]); i1_ += Vec * (Index(gridDim.x) * Index(blockDim.x))) {
+// CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
+// All Vec points in the domain: the lanes.
+// CHECK-NEXT:      if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK-NEXT:        const float4 w_cv_ = *reinterpret_cast<const float4*>(w + at_);
+// CHECK-NEXT:        float w_c_ = w_cv_.x;
+// CHECK-NEXT:        float w_c1_ = w_cv_.y;
+// CHECK-NEXT:        float w_c2_ = w_cv_.z;
+// CHECK-NEXT:        float w_c3_ = w_cv_.w;
+// Row 0's columns -2 .. 5 are the vectors at -4, 0 and 4; lane 0's u(0, -2)
+// is component z of the vector at -4, lane 3's u(0, 2) component x of the one
+// at 4.
+// CHECK:             // vector.cpp:23
+// CHECK-DAG:         const float4 u_v[[M4:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ - 4));
+// CHECK-DAG:         const float4 u_v[[Z:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_));
+// CHECK-DAG:         const float4 u_v[[P4:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + 4));
+// CHECK-DAG:         const float4 u_v[[UP:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ - stride0_));
+// CHECK-DAG:         const float4 u_v[[DOWN:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride0_));
+// CHECK:             float s = (((((u_v[[M4]]_.z + u_v[[M4]]_.w) + u_v[[Z]]_.y) + u_v[[Z]]_.z) + u_v[[UP]]_.x) + u_v[[DOWN]]_.x);
+// CHECK:             float s_j3 = (((((u_v[[Z]]_.y + u_v[[Z]]_.z) + u_v[[P4]]_.x) + u_v[[P4]]_.y) + u_v[[UP]]_.w) + u_v[[DOWN]]_.w);
+// Each lane's index along the vector is lane 0's plus the lane; stores are
+// each lane's own.
+// CHECK:             w_c3_ = ((w_c3_ + __fmul_rn(c, s_j3)) + static_cast<float>(static_cast<int>(i1_ + 3)));
+// CHECK-NEXT:        w[at_ + 3] = w_c3_;
+// The domain's first and last columns (and the Vec = 1 instance): one point
+// at a time, at its own column.
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        const Index lane0_at_ = at_;
+// CHECK-NEXT:        const Index lane0_i1_ = i1_;
+// CHECK-NEXT:        #pragma unroll 1
+// CHECK-NEXT:        for (Index lane_ = 0; lane_ < Vec; ++lane_) {
+// CHECK-NEXT:          const Index i1_ = lane0_i1_ + lane_;
+// CHECK-NEXT:          if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
+// CHECK-NEXT:          const Index at_ = lane0_at_ + lane_;
+// CHECK-NEXT:          float w_c_ = w[at_];
+// CHECK:               float s = (((((u[at_ - 2] + u[at_ - 1]) + u[at_ + 1]) + u[at_ + 2]) + u[at_ - stride0_]) + u[at_ + stride0_]);
+// The launcher: the vector instance only when every row is whole vectors at
+// aligned addresses; the grid covers Vec points per thread along x.
+// CHECK-LABEL: void star(
+// CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()});
+// CHECK-NEXT:    auto* const kernel_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1)
+// CHECK-NEXT:        ? (vec_ ? &star_kernel<int, 4> : &star_kernel<int, 1>)
+// CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4> : &star_kernel<int64_t, 1>);
+// CHECK:         stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1);
+// int64 lanes read longlong2 fields as int64_t; the Min takes each lane.
+// CHECK-LABEL: __global__ void __launch_bounds__(256) diff_kernel(
+// CHECK-DAG:     const longlong2 a_v[[A:[0-9]+]]_ = *reinterpret_cast<const longlong2*>(a + (at_ - 2));
+// CHECK-DAG:     const longlong2 a_v[[B:[0-9]+]]_ = *reinterpret_cast<const longlong2*>(a + (at_));
+// CHECK-DAG:     const longlong2 a_v[[C:[0-9]+]]_ = *reinterpret_cast<const longlong2*>(a + (at_ + 2));
+// CHECK:         int64_t v = (int64_t(a_v[[B]]_.y) - int64_t(a_v[[A]]_.y));
+// CHECK-NEXT:    int64_t v_j1 = (int64_t(a_v[[C]]_.x) - int64_t(a_v[[B]]_.x));
+// CHECK:         lo = stencil::detail::reduceMinOf(lo, v);
+// CHECK-NEXT:    lo = stencil::detail::reduceMinOf(lo, v_j1);
+// CHECK-LABEL: __global__ void __launch_bounds__(256) vertical_kernel(
+// CHECK-NOT:   Vec
+// CHECK:       void vertical(

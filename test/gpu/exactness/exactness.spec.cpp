@@ -73,3 +73,30 @@ STENCIL_KERNEL void jam3(In<double, 3> u, Out<double, 3> v, Min<double> lo) {
   v() = acc;
   lo = min(lo, acc - u());
 }
+
+// Vectors along the row (docs/passes/tile.md#vectors): adjacent points of
+// one thread read their rows as aligned vectors; an InOut centre, a branch,
+// coordinates and order-free reductions are each lane's own, the domain's
+// edge columns go one point at a time, and rows that are not whole vectors
+// take the one-point instance: the reference's values bit for bit.
+STENCIL_KERNEL void vec2(In<float, 2> u, InOut<float, 2> w, Max<float> peak,
+                         Sum<int64_t> odd) {
+  float s = 1.5f * (u(0, -2) + u(0, 2)) - u(0, -1) * u(0, 1) + u(-1, 0);
+  if (s > w())
+    s = s - 0.25f * u(1, 0) * float(index(1) % 7);
+  w() = w() * 0.5f + s;
+  peak = max(peak, s);
+  odd += int64_t(s * 1000.0f) % 2;
+}
+
+STENCIL_KERNEL void vec1(In<int64_t, 1> a, Out<int64_t, 1> d, Min<int64_t> lo) {
+  int64_t v = 3 * a(3) - a(-1) + a(1) * int64_t(index(0) % 5);
+  d() = v;
+  lo = min(lo, v);
+}
+
+STENCIL_KERNEL void vec3(In<double, 3> u, Out<double, 3> v, Max<double> hi) {
+  double x = u(0, 0, -1) * 0.25 + u(0, 0, 1) * 0.75 - u(1, 0, 0) + u(0, -1, 0);
+  v() = x;
+  hi = max(hi, x);
+}

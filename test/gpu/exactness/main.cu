@@ -13,6 +13,8 @@
 //   bit; double histogram with fractional weights within the summation-order
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
 // - reload: an InOut value read after its own store in a ?: (seed 238).
+// - vec2, vec1, vec3: vectors along the row, the vector instance (rows of
+//   whole vectors) and the one-point one, at edges and odd widths;
 // - jam2, jam3: unroll-and-jam (4 points of the streamed dimension share
 //   their loads), bit for bit, with chunks of 0 (compiled), 1, 3, 4, 5 and 9
 //   points and grids whose interior is shorter than one group.
@@ -232,6 +234,51 @@ void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   sameAs(C, P + "lo", Lo, R3.lo);
 }
 
+/// vec2, vec1 and vec3 (vectors along the row) against the reference bit
+/// for bit: Cols a multiple of 4 runs the vector instance (its first and
+/// last groups partly outside the domain, one point at a time), other
+/// widths the one-point instance; Ppt as for checkJam.
+void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
+  const std::string P = "vec." + std::to_string(Rows) + "x" +
+                        std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
+  stencil::LaunchOptions Opts;
+  Opts.PointsPerThread = Ppt;
+  const stencil::Extents<2> E2{Rows, Cols};
+  const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E2, 11);
+  stencil::HostGrid<float, 2> W = randomGrid<float, 2>(E2, 12);
+  stencil::Grid<float, 2> GW(W);
+  float Peak = 0;
+  int64_t Odd = 0;
+  stencil::reference(vec2, U, W, Peak, Odd);
+  const gpu::vec2_result R2 = gpu::vec2(stencil::Grid<float, 2>(U), GW, Opts);
+  C.field((P + "w").c_str(), W, GW.download(), 0.0);
+  sameAs(C, P + "peak", Peak, R2.peak);
+  C.exact((P + "odd").c_str(), Odd, R2.odd);
+
+  const stencil::Extents<1> E1{Rows * Cols + 1};
+  stencil::HostGrid<int64_t, 1> A(E1), D(E1);
+  for (int64_t I = 0; I < A.size(); ++I) {
+    A.data()[I] = (I * 7919) % 2003 - 1001;
+    D.data()[I] = -I;
+  }
+  stencil::Grid<int64_t, 1> GD(D);
+  int64_t Lo = 0;
+  stencil::reference(vec1, A, D, Lo);
+  const gpu::vec1_result R1 = gpu::vec1(stencil::Grid<int64_t, 1>(A), GD, Opts);
+  C.field((P + "d").c_str(), D, GD.download(), 0.0);
+  C.exact((P + "lo").c_str(), Lo, R1.lo);
+
+  const stencil::Extents<3> E3{Rows / 8 + 3, Rows / 4 + 3, Cols};
+  const stencil::HostGrid<double, 3> U3 = randomGrid<double, 3>(E3, 13);
+  stencil::HostGrid<double, 3> V3 = randomGrid<double, 3>(E3, 14);
+  stencil::Grid<double, 3> GV3(V3);
+  double Hi = 0;
+  stencil::reference(vec3, U3, V3, Hi);
+  const gpu::vec3_result R3 = gpu::vec3(stencil::Grid<double, 3>(U3), GV3, Opts);
+  C.field((P + "v3").c_str(), V3, GV3.download(), 0.0);
+  sameAs(C, P + "hi", Hi, R3.hi);
+}
+
 /// Every check above, twice, with STENCIL_TUNE=1 and a fresh cache file:
 /// the first round tunes each launcher on its first launch (trial launches of
 /// the InOut and histogram kernels are undone), the second uses the shapes
@@ -249,6 +296,7 @@ void checkTuned(example::Checker &C) {
     checkWeights(C, 1000003, 1000);
     checkReload(C, 100003);
     checkJam(C, 67, 41, 0);
+    checkVec(C, 67, 44, 0);
   }
   stencil::detail::TuneCache File;
   std::vector<std::string> Warnings;
@@ -257,7 +305,8 @@ void checkTuned(example::Checker &C) {
           Read ? std::to_string(File.entries().size()) + " entries"
                : "no file " + Cache);
   for (const char *Kernel :
-       {"extremes", "counts", "weights", "reload", "jam2", "jam3"}) {
+       {"extremes", "counts", "weights", "reload", "jam2", "jam3", "vec2",
+        "vec1", "vec3"}) {
     bool Found = false;
     for (const stencil::detail::TuneEntry &E : File.entries())
       Found |= E.Kernel == Kernel;
@@ -293,6 +342,11 @@ int main(int argc, char **argv) {
     checkJam(C, 9, 7, 0);     // interior rows 3: a remainder only
     checkJam(C, 11, 13, 0);   // 5 interior rows: one group and one point
     checkJam(C, 1030, 517, 0);
+    for (int Ppt : {0, 1, 3})
+      for (int64_t Cols : {44, 41, 8, 6})
+        checkVec(C, 67, Cols, Ppt);
+    checkVec(C, 5, 4, 0);      // one interior column: no whole group
+    checkVec(C, 1030, 516, 0); // many groups per thread
     return C.finish();
   } catch (const std::exception &E) {
     std::fprintf(stderr, "exactness: %s\n", E.what());

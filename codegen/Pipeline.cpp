@@ -3,12 +3,14 @@
 // Read top to bottom: this is the whole optimisation pipeline. The order is
 // the order of codegen/Passes.def:
 //
+//   fold-constants   -49.0f / 9.0f  ->  -5.4444447f, where that is exact
 //   hoist-division   a / uniform  ->  a * (1 / uniform), reciprocal per launch
-//   merge-arrays     read-only grids read at the same points -> array of
-//   records tile             block shape, points per thread, streamed dimension
+//   merge-arrays     read-only grids read at the centre -> array of records
+//   tile             block shape, points per thread, streamed dimension
 //   smem-cache       grids read at several offsets staged in shared memory
 //   warp-aggregate   warp-level combining for reductions before the atomic
 //   lower-histograms histogram lowering chosen per launch from the bin count
+//   fuse-sweeps      several ping-pong sweeps per launch, halo recomputed
 //
 // After the frontend and after every pass that runs, the footprint is
 // recomputed and the verifier checks every kernel (body and decisions).
@@ -18,6 +20,7 @@
 
 #include "codegen/Footprint.h"
 #include "codegen/Verifier.h"
+#include "codegen/passes/FoldConstants.h"
 #include "codegen/passes/FuseSweeps.h"
 #include "codegen/passes/HoistDivision.h"
 #include "codegen/passes/LowerHistograms.h"

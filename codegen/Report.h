@@ -6,8 +6,9 @@
 //
 //   FILE:LINE:COL: remark: kernel NAME: TOPIC: MESSAGE
 //
-// TOPIC is the pass that made the decision (hoist-division, merge-arrays,
-// tile, smem-cache, warp-aggregate, lower-histograms), or one of the
+// TOPIC is the pass that made the decision (fold-constants, hoist-division,
+// merge-arrays, tile, smem-cache, warp-aggregate, lower-histograms,
+// fuse-sweeps), or one of the
 // summaries stencilc adds:
 // `launch` (domain and block, first line of every kernel), `pipeline` (the
 // passes that changed the kernel), `reduction` and `histogram` (the lowering

@@ -18,5 +18,5 @@ STENCIL_KERNEL void pick(In<int, 2> a3, In<int64_t, 2> a2, InOut<int64_t, 2> q,
 // CHECK-NEXT:    q_c_ = static_cast<int64_t>(a3[at_ + stride0_]);
 // CHECK-NEXT:    q[at_] = q_c_;
 // CHECK-NEXT:    // inout-reload.cpp:13
-// CHECK-NEXT:    s += static_cast<float>(stencil::detail::maxOf(static_cast<int64_t>(a3[at_ + 3 * stride0_ - 1]), stencil::detail::minOf(((2.0f != static_cast<float>(a3[at_ - stride0_ + 1])) ? q_c_ : a2[at_ - 3 * stride0_ - 3]), static_cast<int64_t>(7))));
+// CHECK-NEXT:    s += static_cast<float>(stencil::detail::maxOf(static_cast<int64_t>(a3[at_ + 3 * stride0_ - 1]), stencil::detail::minOf(((2.0f != static_cast<float>(a3[at_ - stride0_ + 1])) ? q_c_ : a2[at_ - 3 * stride0_ - 3]), int64_t(7))));
 // CHECK-NOT:     = q[

@@ -1,7 +1,11 @@
 // A weight table read inside unrolled loops: each read is the element's
-// constant in the CUDA; no array reaches the generated code.
+// constant in the CUDA; no array reaches the generated code. Without
+// fold-constants the product of two elements stays a multiply of the two
+// constants; with it (the default) it is their product, 0.25f * 0.5f = 0.125f.
 // RUN: %stencilc %s -o %t.cu --header %t.h
-// RUN: FileCheck %s < %t.cu
+// RUN: FileCheck %s --check-prefix=FOLDED < %t.cu
+// RUN: %stencilc %s --disable-pass=fold-constants -o %t.nofold.cu --header %t.nofold.h
+// RUN: FileCheck %s < %t.nofold.cu
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -21,3 +25,10 @@ STENCIL_KERNEL void smooth(In<float, 2> in, Out<float, 2> out) {
 // CHECK:         __fmul_rn(0.5f, 0.5f), in[at_]
 // CHECK:         __fmul_rn(0.25f, 0.25f), in[at_ + stride0_ + 1]
 // CHECK-NOT:     W[
+// FOLDED-LABEL: // smooth (
+// FOLDED-NOT:     W[
+// FOLDED:         __fmul_rn(0.0625f, in[at_ - stride0_ - 1])
+// FOLDED:         __fmul_rn(0.125f, in[at_ - stride0_])
+// FOLDED:         __fmul_rn(0.25f, in[at_])
+// FOLDED:         __fmul_rn(0.0625f, in[at_ + stride0_ + 1])
+// FOLDED-NOT:     W[

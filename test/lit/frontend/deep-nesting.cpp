@@ -15,9 +15,11 @@
 // SUM: kernel deep rank 1
 // SUM: store u = {{.*}}g[0]) + g[0])
 
+// The IR after the pipeline: fold-constants made the spec's int literals,
+// converted to double, 0.0 and 1.0.
 // IFS: kernel deep rank 1
-// IFS-COUNT-1500: if (g[0] > f64(0)) {
-// IFS-NEXT: store u = f64(1)
+// IFS-COUNT-1500: if (g[0] > 0.0) {
+// IFS-NEXT: store u = 1.0
 
 // TOO-DEEP: deep-minus.cpp:4:16009: error: expression nested more than 8000 levels deep
 // TOO-DEEP: note: split it: keep intermediate values in local variables

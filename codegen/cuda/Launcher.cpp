@@ -293,8 +293,14 @@ std::string KernelEmitter::launchShape() const {
         }
       OS << "  // Vectors of " << V
          << " adjacent points per thread when every row is whole vectors.\n";
+      OS << "  const int points_per_thread_ = " << OptsName
+         << ".PointsPerThread > 0 ? " << OptsName
+         << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
       OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
-         << ">(extents_, " << V << ", " << Widest << ", {" << Bases << "});\n";
+         << ">(extents_, " << V << ", " << Widest << ", {" << Bases
+         << "}) &&\n      stencil::detail::vectorsFillDevice<" << R
+         << ">(domain_, points_per_thread_, " << K.Sched.StreamDim << ", " << V
+         << ");\n";
       OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
          << ">(extents_, " << IndexScale << ")\n      ? (vec_ ? &"
          << kernelName() << "<int, " << V << "> : &" << kernelName()
@@ -306,8 +312,10 @@ std::string KernelEmitter::launchShape() const {
          << "<int> : &" << kernelName() << "<int64_t>;\n";
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
-    OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
-       << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+    if (!vectorised()) // a vectorised kernel's comes before its vec_
+      OS << "  const int points_per_thread_ = " << O
+         << ".PointsPerThread > 0 ? " << O
+         << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
     const std::string Stream =
         std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
     OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "

@@ -79,14 +79,14 @@ STENCIL_KERNEL void jam3(In<double, 3> u, Out<double, 3> v, Min<double> lo) {
 // coordinates and order-free reductions are each lane's own, the domain's
 // edge columns go one point at a time, and rows that are not whole vectors
 // take the one-point instance: the reference's values bit for bit.
-STENCIL_KERNEL void vec2(In<float, 2> u, InOut<float, 2> w, Max<float> peak,
-                         Sum<int64_t> odd) {
+// (vec2 has no reductions: a rank-2 reduction sweep takes a persistent grid
+// and no vectors; vec1's and vec3's reductions take each lane's value.)
+STENCIL_KERNEL void vec2(In<float, 2> u, InOut<float, 2> w, Out<int, 2> odd) {
   float s = 1.5f * (u(0, -2) + u(0, 2)) - u(0, -1) * u(0, 1) + u(-1, 0);
   if (s > w())
     s = s - 0.25f * u(1, 0) * float(index(1) % 7);
   w() = w() * 0.5f + s;
-  peak = max(peak, s);
-  odd += int64_t(s * 1000.0f) % 2;
+  odd() = int(s * 1000.0f) % 2;
 }
 
 STENCIL_KERNEL void vec1(In<int64_t, 1> a, Out<int64_t, 1> d, Min<int64_t> lo) {

@@ -237,7 +237,8 @@ void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
 /// vec2, vec1 and vec3 (vectors along the row) against the reference bit
 /// for bit: Cols a multiple of 4 runs the vector instance (its first and
 /// last groups partly outside the domain, one point at a time), other
-/// widths the one-point instance; Ppt as for checkJam.
+/// widths the one-point instance; Ppt as for checkJam. vec2 has no
+/// reductions (a rank-2 reduction sweep is persistent, without vectors).
 void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   const std::string P = "vec." + std::to_string(Rows) + "x" +
                         std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
@@ -246,14 +247,13 @@ void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   const stencil::Extents<2> E2{Rows, Cols};
   const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E2, 11);
   stencil::HostGrid<float, 2> W = randomGrid<float, 2>(E2, 12);
+  stencil::HostGrid<int, 2> Odd(E2, 7);
   stencil::Grid<float, 2> GW(W);
-  float Peak = 0;
-  int64_t Odd = 0;
-  stencil::reference(vec2, U, W, Peak, Odd);
-  const gpu::vec2_result R2 = gpu::vec2(stencil::Grid<float, 2>(U), GW, Opts);
+  stencil::Grid<int, 2> GOdd(Odd);
+  stencil::reference(vec2, U, W, Odd);
+  gpu::vec2(stencil::Grid<float, 2>(U), GW, GOdd, Opts);
   C.field((P + "w").c_str(), W, GW.download(), 0.0);
-  sameAs(C, P + "peak", Peak, R2.peak);
-  C.exact((P + "odd").c_str(), Odd, R2.odd);
+  C.field((P + "odd").c_str(), Odd, GOdd.download(), 0.0);
 
   const stencil::Extents<1> E1{Rows * Cols + 1};
   stencil::HostGrid<int64_t, 1> A(E1), D(E1);

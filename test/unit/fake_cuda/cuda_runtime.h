@@ -40,6 +40,7 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1,
   cudaDevAttrMaxSharedMemoryPerBlock = 8,
   cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 };
 constexpr unsigned cudaEventDisableTiming = 2;
@@ -160,7 +161,9 @@ inline cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned) {
                                             : cudaSuccess;
 }
 inline cudaError_t cudaDeviceGetAttribute(int *V, cudaDeviceAttr A, int) {
-  *V = A == cudaDevAttrMultiProcessorCount ? 132 : 1024;
+  *V = A == cudaDevAttrMultiProcessorCount           ? 132
+       : A == cudaDevAttrMaxThreadsPerMultiProcessor ? 2048
+                                                     : 1024;
   return cudaSuccess;
 }
 template <class F>

@@ -40,6 +40,13 @@ STENCIL_KERNEL void wide(In<double, 2> u, Out<double, 2> v) {
   v() = u(0, -1) + u(0, 1);
 }
 
+// A rank-2 reduction sweep takes a persistent grid, and no vectors.
+STENCIL_KERNEL void swept(In<float, 2> u, Out<float, 2> v, Sum<double> s) {
+  float x = u(0, -1) + u(0, 1) + u(1, 0);
+  v() = x;
+  s += x;
+}
+
 // Reads across the streamed dimension only: no vectors (nothing to share
 // along a row).
 STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
@@ -54,6 +61,8 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // IR:       schedule block (64, 8, 1) vector 2{{$}}
 // IR-LABEL: kernel wide rank 2
 // IR:       schedule block (64, 4, 1){{$}}
+// IR-LABEL: kernel swept rank 2
+// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{$}}
 // IR-LABEL: kernel vertical rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // OFF-NOT: {{ vector [0-9]}}
@@ -105,10 +114,13 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:          const Index at_ = lane0_at_ + lane_;
 // CHECK-NEXT:          float w_c_ = w[at_];
 // CHECK:               float s = (((((u[at_ - 2] + u[at_ - 1]) + u[at_ + 1]) + u[at_ + 2]) + u[at_ - stride0_]) + u[at_ + stride0_]);
-// The launcher: the vector instance only when every row is whole vectors at
-// aligned addresses; the grid covers Vec points per thread along x.
+// The launcher: the grid covers Vec points per thread along x.
 // CHECK-LABEL: void star(
-// CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()});
+// The vector instance only when every row is whole vectors at aligned
+// addresses and the launch has a device's worth of threads with vectors.
+// CHECK:         const int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 4;
+// CHECK-NEXT:    const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()}) &&
+// CHECK-NEXT:        stencil::detail::vectorsFillDevice<2>(domain_, points_per_thread_, 0, 4);
 // CHECK-NEXT:    auto* const kernel_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1)
 // CHECK-NEXT:        ? (vec_ ? &star_kernel<int, 4> : &star_kernel<int, 1>)
 // CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4> : &star_kernel<int64_t, 1>);

@@ -1,0 +1,75 @@
+//===- LaunchShapeTest.cpp - the launcher's grid and vector choices
+//--------===//
+//
+// stencil/detail/launch.hpp against the fake CUDA runtime (132 SMs, 2048
+// threads each): the grid of a vectorised kernel, the alignment that lets a
+// launch take the vector instance, and the size below which it does not.
+//
+//===----------------------------------------------------------------------===//
+#include "fake_cuda/cuda_runtime.h"
+
+#include <stencil/detail/launch.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+using namespace stencil;
+using namespace stencil::detail;
+
+namespace {
+
+Domain<2> interior(int64_t Rows, int64_t Cols, int64_t Halo) {
+  Domain<2> D{};
+  D.Lo[0] = D.Lo[1] = Halo;
+  D.Hi[0] = Rows - Halo;
+  D.Hi[1] = Cols - Halo;
+  D.Stride[0] = Cols;
+  D.Stride[1] = 1;
+  return D;
+}
+
+TEST(LaunchShape, VectorsNarrowTheGridAlongX) {
+  const Domain<2> D = interior(1026, 8194, 1); // 1024 x 8192 points
+  const dim3 One = gridShape<2>(D, dim3(128, 2, 1), 4, 0);
+  const dim3 Four = gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4);
+  EXPECT_EQ(One.x, 64u);
+  EXPECT_EQ(Four.x, 16u);
+  EXPECT_EQ(Four.y, One.y) << "rows are not vectorised";
+  // Rank 1: points per thread and the vector both along dimension 0.
+  Domain<1> L{};
+  L.Lo[0] = 0;
+  L.Hi[0] = 1 << 20;
+  L.Stride[0] = 1;
+  EXPECT_EQ(gridShape<1>(L, dim3(256, 1, 1), 16, 0, 2).x,
+            unsigned((1 << 20) / (256 * 16 * 2)));
+}
+
+TEST(LaunchShape, VectorInstanceNeedsWholeVectorRowsAndAlignedBases) {
+  alignas(16) static float Buffer[64];
+  const Extents<2> Even{8, 44}, Odd{8, 41};
+  EXPECT_TRUE(vectorAligned<2>(Even, 4, 4, {Buffer, Buffer + 8}));
+  EXPECT_FALSE(vectorAligned<2>(Odd, 4, 4, {Buffer}))
+      << "rows of 41 floats start off a vector boundary";
+  EXPECT_FALSE(vectorAligned<2>(Even, 4, 4, {Buffer + 1}))
+      << "a base 4 bytes past a 16-byte boundary";
+  EXPECT_FALSE(vectorAligned<2>(Even, 1, 4, {Buffer})) << "width 1: none";
+  // Rank 1 has no rows to align: only the bases count.
+  EXPECT_TRUE(vectorAligned<1>(Extents<1>{41}, 2, 8, {Buffer}));
+}
+
+TEST(LaunchShape, SmallLaunchesKeepOnePointPerThread) {
+  // The fake device holds 132 x 2048 = 270336 threads.
+  EXPECT_TRUE(vectorsFillDevice<2>(interior(8194, 8194, 1), 4, 0, 4));
+  EXPECT_FALSE(vectorsFillDevice<2>(interior(258, 514, 1), 4, 0, 4))
+      << "256 x 512 points: 8192 threads with vectors";
+  // 270336 threads exactly, and one point short of it.
+  EXPECT_TRUE(
+      vectorsFillDevice<2>(interior(2 + 4 * 4, 2 + 270336, 1), 4, 0, 4));
+  EXPECT_FALSE(
+      vectorsFillDevice<2>(interior(2 + 4 * 4, 2 + 270335, 1), 4, 0, 4));
+  // Not streamed: points per thread do not divide the rows.
+  EXPECT_TRUE(vectorsFillDevice<2>(interior(2 + 4, 2 + 270336, 1), 8, -1, 4));
+}
+
+} // namespace

@@ -36,8 +36,8 @@ std::string KernelEmitter::fusedSignature(bool Until, bool WithDefault) const {
       Args.push_back(G + "& " + P.Name); // advanced in place
     else if (P.Kind == ParamKind::In)
       Args.push_back("const " + G + "& " + P.Name);
-    else if (P.Kind == ParamKind::Out)
-      Args.push_back(G + "& " + P.Name);
+    else if (P.Kind == ParamKind::Out || P.Kind == ParamKind::InOut)
+      Args.push_back(G + "& " + P.Name); // InOut: updated by every sweep
     else if (P.Kind == ParamKind::Scalar)
       Args.push_back(cxxType(P.Elem) + " " + P.Name);
   }

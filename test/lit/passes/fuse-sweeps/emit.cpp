@@ -95,3 +95,23 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // O0-CU:         results_.push_back(sweep(u, f, v, w, opts));
 // O0-CU-NEXT:    using std::swap;
 // O0-CU-NEXT:    swap(u, v);
+
+// A sweep that also updates an InOut grid (not fused: InOut) loops over the
+// one-sweep launcher, the InOut grid passed to every sweep (test/diff seed
+// 9094 found the loop launchers calling the launcher with an InOut grid
+// they did not take).
+STENCIL_KERNEL void relax(In<float, 2> p, InOut<int64_t, 2> count,
+                          Out<float, 2> q) {
+  q() = 0.5f * (p(0, -1) + p(0, 1));
+  count() = count() + 1;
+}
+// H:        void relax_sweeps(
+// H-NEXT:       stencil::Grid<float, 2>& p,
+// H-NEXT:       stencil::Grid<int64_t, 2>& count,
+// H-NEXT:       stencil::Grid<float, 2>& q,
+// H-NEXT:       int sweeps,
+// CU-LABEL: void relax_sweeps(
+// CU:           relax(p, count, q, opts);
+// CU-NEXT:      using std::swap;
+// CU-NEXT:      swap(p, q);
+

@@ -137,19 +137,28 @@ double vecLoadsPerPoint(const Kernel &K, int Vec) {
       It->second.second = std::max(It->second.second, O[Last]);
     }
   }
-  auto FloorDiv = [](int A, int B) {
-    return A >= 0 ? A / B : -((-A + B - 1) / B);
-  };
   int Vectors = 0;
   for (const auto &[Row, Cols] : Rows)
     Vectors +=
-        FloorDiv(Vec - 1 + Cols.second, Vec) - FloorDiv(Cols.first, Vec) + 1;
+        floorDiv(Vec - 1 + Cols.second, Vec) - floorDiv(Cols.first, Vec) + 1;
   return double(Vectors) / Vec;
 }
 
-int chooseVec(const Kernel &K, int MaxVec) {
+int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   if (MaxVec < 2 || !K.Merged.empty() || K.hasHistograms() || K.hasBoundary() ||
       !readsAcross(K, K.Rank - 1))
+    return 1;
+  // A wide box jammed along the streamed dimension shares more loads than
+  // vectors would (blur9 1.18x the floor jammed, 2.19x in vectors of 4;
+  // density49 1.62 against 1.85, mean81 1.67 against 2.71); a rank-1 jam
+  // (4 points a grid stride apart, for the bytes in flight) gives way to
+  // vectors, which carry 4 times the bytes per load.
+  if (S.Jam > 1 && S.StreamDim >= 0)
+    return 1;
+  // A persistent grid (rank-2 reduction sweeps) already walks many points
+  // per thread: laplace2d's f32 step, a 5-point star with a Max, took
+  // 0.0802 ms in vectors of 4 against 0.0764 without (T010252Z).
+  if (S.Persistent)
     return 1;
   int Widest = 1;
   for (const Param &P : K.Params) {
@@ -251,19 +260,9 @@ public:
     }
     K.Sched = chooseSchedule(K);
     K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
-    // A wide box jammed along the streamed dimension shares more loads than
-    // vectors would (blur9 1.18x the floor jammed, 2.19x in vectors of 4;
-    // density49 1.62 against 1.85, mean81 1.67 against 2.71); a rank-1 jam
-    // (4 points a grid stride apart, for the bytes in flight) gives way to
-    // vectors, which carry 4 times the bytes per load.
-    // A persistent grid (rank-2 reduction sweeps) already walks many points
-    // per thread: laplace2d's f32 step, a 5-point star with a Max, took
-    // 0.0802 ms in vectors of 4 against 0.0764 without (T010252Z).
-    if ((K.Sched.Jam == 1 || K.Sched.StreamDim < 0) && !K.Sched.Persistent) {
-      K.Sched.Vec = chooseVec(K, Opts.MaxVec);
-      if (K.Sched.Vec > 1)
-        K.Sched.Jam = 1;
-    }
+    K.Sched.Vec = chooseVec(K, K.Sched, Opts.MaxVec);
+    if (K.Sched.Vec > 1)
+      K.Sched.Jam = 1; // vectors replace a rank-1 jam
     std::string Why = describe(K, K.Sched);
     if (K.Sched.Vec > 1) {
       Why += "; vectors of " + std::to_string(K.Sched.Vec) +

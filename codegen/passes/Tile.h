@@ -52,8 +52,9 @@ ir::Schedule chooseSchedule(const ir::Kernel &K);
 double jamLoadsPerPoint(const ir::Kernel &K, int D, int Jam);
 /// The unroll-and-jam factor for schedule S (1: none).
 int chooseJam(const ir::Kernel &K, const ir::Schedule &S, int MaxJam);
-/// The vector width (Schedule::Vec) for K, at most MaxVec (1: none).
-int chooseVec(const ir::Kernel &K, int MaxVec);
+/// The vector width (Schedule::Vec) for K under schedule S (its jam and
+/// persistence chosen), at most MaxVec (1: none).
+int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 double vecLoadsPerPoint(const ir::Kernel &K, int Vec);

@@ -202,31 +202,46 @@ TEST(MergeArrays, RefusesHistogramKernels) {
 }
 
 TEST(Tile, VectorWidthIsSixteenBytesOfTheWidestGrid) {
+  const Schedule S; // not jammed, not persistent
   // Read across the contiguous dimension: 16-byte vectors of its elements.
-  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), 4), 4);
-  EXPECT_EQ(chooseVec(kernel(3, Type::Float64, 2, false), 4), 2);
-  EXPECT_EQ(chooseVec(kernel(2, Type::Float64, 1, false), 4), 1)
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), S, 4), 4);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float64, 2, false), S, 4), 2);
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float64, 1, false), S, 4), 1)
       << "rank 2 takes vectors of 4 only (vectors of 2 lost there)";
-  EXPECT_EQ(chooseVec(kernel(1, Type::Int64, 0, true), 4), 2);
-  EXPECT_EQ(chooseVec(kernel(3, Type::Int32, 2, false), 4), 4);
-  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, 2, false), 2), 2)
+  EXPECT_EQ(chooseVec(kernel(1, Type::Int64, 0, true), S, 4), 2);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Int32, 2, false), S, 4), 4);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, 2, false), S, 2), 2)
       << "--max-vector caps the width";
-  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), 1), 1)
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), S, 1), 1)
       << "--max-vector=1 turns it off";
   // A wider grid elsewhere in the kernel sets the width for all.
   Kernel Mixed = kernel(3, Type::Float32, 2, false);
   Mixed.Params[1].Elem = Type::Float64;
-  EXPECT_EQ(chooseVec(Mixed, 4), 2);
+  EXPECT_EQ(chooseVec(Mixed, S, 4), 2);
 }
 
 TEST(Tile, NoVectorsWithoutReadsAlongARow) {
-  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 0, false), 4), 1)
+  const Schedule S;
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 0, false), S, 4), 1)
       << "read across the streamed dimension only";
-  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, -1, false), 4), 1)
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, -1, false), S, 4), 1)
       << "point-wise";
   Kernel Box = box(1);
   Box.Merged.push_back(MergeGroup{"rec", {"in"}, Type::Float32});
-  EXPECT_EQ(chooseVec(Box, 4), 1) << "records are read one point at a time";
+  EXPECT_EQ(chooseVec(Box, S, 4), 1) << "records are read one point at a time";
+}
+
+TEST(Tile, NoVectorsOnAStreamedJamOrAPersistentGrid) {
+  const Kernel K = kernel(2, Type::Float32, 1, false);
+  Schedule S;
+  S.StreamDim = 0;
+  S.Jam = 4;
+  EXPECT_EQ(chooseVec(K, S, 4), 1) << "a jammed box shares more loads";
+  S.StreamDim = -1;
+  EXPECT_EQ(chooseVec(K, S, 4), 4) << "a rank-1 style jam gives way";
+  S.Jam = 1;
+  S.Persistent = true;
+  EXPECT_EQ(chooseVec(K, S, 4), 1) << "a persistent grid walks many points";
 }
 
 TEST(Tile, VectorLoadsCoverTheLanesColumnsWithAlignedVectors) {

@@ -241,12 +241,7 @@ private:
       return fail(Where + "the width must be 2 or 4");
     if (S.Jam > 1)
       fail(Where + "a kernel is jammed or vectorised, not both");
-    if (!K.Merged.empty())
-      fail(Where + "merged records are read one point at a time");
-    if (!K.Cached.empty())
-      fail(Where + "shared-memory tiles walk one point per thread");
-    if (K.hasHistograms())
-      fail(Where + "histogram kernels are not vectorised");
+    checkPlainArrays(Where, "vectorised");
     if (K.hasBoundary())
       fail(Where + "kernels with boundary rules are not vectorised");
     for (const Param &P : K.Params) {
@@ -261,6 +256,17 @@ private:
     }
   }
 
+  /// Jammed and vector lanes (Done: "jammed", "vectorised") read plain
+  /// arrays: no merged records, no shared-memory tiles, no histograms.
+  void checkPlainArrays(const std::string &Where, const std::string &Done) {
+    if (!K.Merged.empty())
+      fail(Where + "merged records are read one point at a time");
+    if (!K.Cached.empty())
+      fail(Where + "shared-memory tiles walk one point per thread");
+    if (K.hasHistograms())
+      fail(Where + "histogram kernels are not " + Done);
+  }
+
   /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension, in
   /// kernels whose grids are plain arrays (no records, tiles or histograms).
   void checkJam() {
@@ -272,12 +278,7 @@ private:
       fail(Where + "the factor must be 1 to 16");
     if (S.StreamDim < 0 && K.Rank != 1)
       fail(Where + "needs a streamed dimension (or rank 1)");
-    if (!K.Merged.empty())
-      fail(Where + "merged records are read one point at a time");
-    if (!K.Cached.empty())
-      fail(Where + "shared-memory tiles walk one point per thread");
-    if (K.hasHistograms())
-      fail(Where + "histogram kernels are not jammed");
+    checkPlainArrays(Where, "jammed");
   }
 
   /// The grids a merge group interleaves: read-only, read only at the

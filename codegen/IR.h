@@ -36,6 +36,12 @@ bool isInteger(Type T);
 /// to our types): the wider float, else the wider integer.
 Type promote(Type A, Type B);
 
+/// A / B rounded toward minus infinity (B > 0): the vector holding column A
+/// starts at floorDiv(A, Vec) * Vec.
+inline int floorDiv(int A, int B) {
+  return A >= 0 ? A / B : -((-A + B - 1) / B);
+}
+
 /// A position in the spec file (1-based; 0 means unknown).
 struct SourceLoc {
   unsigned Line = 0;

@@ -346,7 +346,6 @@ std::string KernelEmitter::inOutLoads(int Depth) {
     UsesAt = true;
     const Type Elem = K.findParam(Grid)->Elem;
     if (vectorised() && Lane >= 0) {
-      static const char *Component[4] = {".x", ".y", ".z", ".w"};
       const std::string VecType = laneVectorType(Elem, K.Sched.Vec);
       const std::string Name = Grid + "_cv_";
       if (Lane == 0)
@@ -354,7 +353,7 @@ std::string KernelEmitter::inOutLoads(int Depth) {
            << " = *reinterpret_cast<const " << VecType << "*>(" << Grid
            << " + at_);\n";
       OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "
-         << Name << Component[Lane] << ";\n";
+         << Name << laneComponent(Lane) << ";\n";
       continue;
     }
     OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "

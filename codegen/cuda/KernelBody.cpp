@@ -14,6 +14,7 @@
 #include "codegen/cuda/HistogramEmitter.h"
 #include "codegen/cuda/KernelEmitter.h"
 
+#include <cassert>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -390,6 +391,12 @@ std::string KernelEmitter::laneVectorType(Type T, int Vec) {
   }
 }
 
+const char *KernelEmitter::laneComponent(int Lane) {
+  static const char *Component[4] = {".x", ".y", ".z", ".w"};
+  assert(Lane >= 0 && Lane < 4 && "vectors hold at most 4 elements");
+  return Component[Lane];
+}
+
 /// The point site of a vectorised kernel: a thread's Vec adjacent points
 /// (lane 0's on a multiple of Vec, at_ and the last index lane 0's) as
 /// lanes that load each row they read as aligned vectors, when all Vec lie in
@@ -432,15 +439,13 @@ std::string KernelEmitter::vectorRead(const GridRead &G) {
   const int Vec = K.Sched.Vec, Last = K.Rank - 1;
   std::vector<int> Offsets = G.Offsets;
   const int Column = Offsets[Last] + Lane;
-  const int First =
-      Column >= 0 ? Column / Vec * Vec : -((-Column + Vec - 1) / Vec) * Vec;
+  const int First = floorDiv(Column, Vec) * Vec;
   Offsets[Last] = First;
   const Type Elem = K.findParam(G.Grid)->Elem;
   const std::string VecType = laneVectorType(Elem, Vec);
   const std::string Address = G.Grid + " + (" + offsetExpr(Offsets) + ")";
-  static const char *Component[4] = {".x", ".y", ".z", ".w"};
   auto Element = [&](const std::string &Name) {
-    const std::string E = Name + Component[Column - First];
+    const std::string E = Name + laneComponent(Column - First);
     // longlong2's fields are long long, not int64_t (templates deduce).
     return Elem == Type::Int64 ? "int64_t(" + E + ")" : E;
   };

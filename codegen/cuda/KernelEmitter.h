@@ -157,6 +157,8 @@ private:
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
   bool vectorised() const { return K.Sched.Vec > 1; }
   static std::string laneVectorType(ir::Type T, int Vec);
+  /// The field of a lane vector holding element Lane: ".x" .. ".w".
+  static const char *laneComponent(int Lane);
   std::string vectorRead(const ir::GridRead &G);
   std::string vectorPoints(int Depth);
 

@@ -273,15 +273,25 @@ struct DeviceProps {
   int MaxThreadsPerBlock = 0;
 };
 
+/// Called on launch paths (vectorsFillDevice, histograms): after the first
+/// call per thread and device, one cudaGetDevice and a compare (the map's
+/// entries never move, so the thread keeps a pointer to the last one).
 inline const DeviceProps &deviceProps() {
   static std::mutex M;
   static std::map<int, DeviceProps> Cache;
+  thread_local int LastDev = -1;
+  thread_local const DeviceProps *Last = nullptr;
   int Dev = 0;
   STENCIL_CUDA_CHECK(cudaGetDevice(&Dev), "deviceProps");
+  if (Dev == LastDev)
+    return *Last;
   std::lock_guard<std::mutex> Lock(M);
   auto It = Cache.find(Dev);
-  if (It != Cache.end())
-    return It->second;
+  if (It != Cache.end()) {
+    LastDev = Dev;
+    Last = &It->second;
+    return *Last;
+  }
   DeviceProps P;
   STENCIL_CUDA_CHECK(
       cudaDeviceGetAttribute(&P.SmCount, cudaDevAttrMultiProcessorCount, Dev),
@@ -301,7 +311,9 @@ inline const DeviceProps &deviceProps() {
   STENCIL_CUDA_CHECK(cudaDeviceGetAttribute(&P.MaxThreadsPerBlock,
                                             cudaDevAttrMaxThreadsPerBlock, Dev),
                      "deviceProps");
-  return Cache.emplace(Dev, P).first->second;
+  LastDev = Dev;
+  Last = &Cache.emplace(Dev, P).first->second;
+  return *Last;
 }
 
 /// True when vectors of Vec points per thread leave the launch at least a

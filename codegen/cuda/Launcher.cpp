@@ -266,11 +266,11 @@ std::string KernelEmitter::launchShape() const {
      << ">(kernel_name_, " << arr3(K.Sched.Block) << ", " << launchBound()
      << ", " << O << ");\n";
   OS << Cache.launcherCheck();
+  OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
+     << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
   if (hasHistograms()) {
     // Histogram kernels: their own grid and lowering choice
     // (HistogramEmitter.h); privatised launches get a persistent grid there.
-    OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
-       << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
     OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
        << ">(domain_, block_, points_per_thread_, "
        << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
@@ -293,9 +293,6 @@ std::string KernelEmitter::launchShape() const {
         }
       OS << "  // Vectors of " << V
          << " adjacent points per thread when every row is whole vectors.\n";
-      OS << "  const int points_per_thread_ = " << OptsName
-         << ".PointsPerThread > 0 ? " << OptsName
-         << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
       OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
          << ">(extents_, " << V << ", " << Widest << ", {" << Bases
          << "}) &&\n      stencil::detail::vectorsFillDevice<" << R
@@ -312,10 +309,6 @@ std::string KernelEmitter::launchShape() const {
          << "<int> : &" << kernelName() << "<int64_t>;\n";
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
-    if (!vectorised()) // a vectorised kernel's comes before its vec_
-      OS << "  const int points_per_thread_ = " << O
-         << ".PointsPerThread > 0 ? " << O
-         << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
     const std::string Stream =
         std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
     OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "

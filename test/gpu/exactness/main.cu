@@ -198,14 +198,25 @@ stencil::HostGrid<T, R> randomGrid(stencil::Extents<R> E, unsigned Seed) {
   return G;
 }
 
+/// "what.RowsxCols.pptN.": the prefix of checkJam's and checkVec's names.
+std::string caseName(const char *What, int64_t Rows, int64_t Cols, int Ppt) {
+  return std::string(What) + "." + std::to_string(Rows) + "x" +
+         std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
+}
+
+/// Launch options with PointsPerThread (0: the compiled one).
+stencil::LaunchOptions withPointsPerThread(int Ppt) {
+  stencil::LaunchOptions Opts;
+  Opts.PointsPerThread = Ppt;
+  return Opts;
+}
+
 /// jam2 and jam3 (unroll-and-jam) against the reference bit for bit, with
 /// PointsPerThread (0: the compiled 4 or 8) such that chunks hold whole
 /// groups of 4 jammed points, a group and a remainder, or only a remainder.
 void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
-  const std::string P = "jam." + std::to_string(Rows) + "x" +
-                        std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
-  stencil::LaunchOptions Opts;
-  Opts.PointsPerThread = Ppt;
+  const std::string P = caseName("jam", Rows, Cols, Ppt);
+  const stencil::LaunchOptions Opts = withPointsPerThread(Ppt);
   const stencil::Extents<2> E2{Rows, Cols};
   const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E2, 1);
   const stencil::HostGrid<float, 2> Cf = randomGrid<float, 2>(E2, 2);
@@ -240,10 +251,8 @@ void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
 /// widths the one-point instance; Ppt as for checkJam. vec2 has no
 /// reductions (a rank-2 reduction sweep is persistent, without vectors).
 void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
-  const std::string P = "vec." + std::to_string(Rows) + "x" +
-                        std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
-  stencil::LaunchOptions Opts;
-  Opts.PointsPerThread = Ppt;
+  const std::string P = caseName("vec", Rows, Cols, Ppt);
+  const stencil::LaunchOptions Opts = withPointsPerThread(Ppt);
   const stencil::Extents<2> E2{Rows, Cols};
   const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E2, 11);
   stencil::HostGrid<float, 2> W = randomGrid<float, 2>(E2, 12);

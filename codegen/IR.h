@@ -339,7 +339,8 @@ struct Schedule {
   /// Vectors along the last (contiguous) dimension: each thread computes
   /// this many adjacent points, every grid row it reads loaded as aligned
   /// vectors of Vec elements (16 bytes at most); 1: one point per column
-  /// (docs/passes/tile.md#vectors). Exclusive with Jam.
+  /// (docs/passes/tile.md#vectors). With Jam > 1 along a streamed
+  /// dimension, Jam rows of Vec points each (2-D register blocking).
   int Vec = 1;
   /// Grid clamped to the blocks that fit on the device at once, each thread
   /// walking many points (kernels with reductions: one atomic per block).

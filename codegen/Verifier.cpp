@@ -239,8 +239,8 @@ private:
         "schedule: vector " + std::to_string(S.Vec) + ": ";
     if (S.Vec != 2 && S.Vec != 4)
       return fail(Where + "the width must be 2 or 4");
-    if (S.Jam > 1)
-      fail(Where + "a kernel is jammed or vectorised, not both");
+    if (S.Jam > 1 && S.StreamDim < 0)
+      fail(Where + "a jam with vectors needs a streamed dimension");
     checkPlainArrays(Where, "vectorised");
     if (K.hasBoundary())
       fail(Where + "kernels with boundary rules are not vectorised");

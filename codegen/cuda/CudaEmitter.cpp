@@ -169,7 +169,7 @@ void KernelEmitter::assignNames() {
   forEachDeclare(K.Body, Add);
   // Jam lanes 1.. declare their own copy of every local (lane 0 keeps the
   // name), named after it.
-  for (int L = 1; L < lanes(); ++L)
+  for (int L = 1; L < maxLanes(); ++L)
     forEachDeclare(K.Body, [&](const std::string &Name) {
       std::string Base = Names[Name] + "_j" + std::to_string(L);
       std::string Unique = Base;

@@ -169,8 +169,13 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     // A jammed lane's point: Lane points along the streamed dimension, or
     // (rank 1) Lane grid strides further.
     if (Lane > 0 && vectorised()) {
-      if (D == K.Rank - 1) // a vector's lane: Lane points along the last dim
-        I += " + " + std::to_string(Lane);
+      // A vector's lane: vecLane() points along the last dim; in a jam
+      // group, jamLane() rows along the streamed one.
+      const int Shift = D == K.Rank - 1          ? vecLane()
+                        : D == K.Sched.StreamDim ? jamLane()
+                                                 : 0;
+      if (Shift > 0)
+        I += " + " + std::to_string(Shift);
     } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {
       I += " + " + std::to_string(Lane) +
            (K.Sched.StreamDim < 0 ? " * step0_" : "");
@@ -347,13 +352,19 @@ std::string KernelEmitter::inOutLoads(int Depth) {
     const Type Elem = K.findParam(Grid)->Elem;
     if (vectorised() && Lane >= 0) {
       const std::string VecType = laneVectorType(Elem, K.Sched.Vec);
-      const std::string Name = Grid + "_cv_";
-      if (Lane == 0)
+      // One vector per row of lanes, declared by its first lane.
+      const int Row = jamLane();
+      const std::string Name =
+          Grid + "_cv" + (Row ? std::to_string(Row) : "") + "_";
+      std::vector<int> Offsets(K.Rank, 0);
+      if (Row)
+        Offsets[K.Sched.StreamDim] = Row;
+      if (vecLane() == 0)
         OS << indent(Depth) << "const " << VecType << " " << Name
-           << " = *reinterpret_cast<const " << VecType << "*>(" << Grid
-           << " + at_);\n";
+           << " = *reinterpret_cast<const " << VecType << "*>(" << Grid << " + "
+           << (Row ? "(" + offsetExpr(Offsets) + ")" : "at_") << ");\n";
       OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "
-         << Name << laneComponent(Lane) << ";\n";
+         << Name << laneComponent(vecLane()) << ";\n";
       continue;
     }
     OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "

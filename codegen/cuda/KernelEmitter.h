@@ -146,13 +146,27 @@ private:
   //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
   std::string jammedPoints(int Depth);
   std::string lanePoints(int Depth);
+  std::string lanePointsWith(int Depth, bool HoistAll);
+  /// Registers (32-bit words) the lane group's loads hold: the components
+  /// of each load its lanes read (nvcc drops the others).
+  int loadWords() const;
+  void noteLoadUse(const std::string &Name, ir::Type Elem, int Component);
   std::string laneShift(std::vector<int> &Offsets) const;
   std::string pointAddress();
   std::string jamRead(const ir::GridRead &G);
   void flushLoads(std::ostringstream &OS, int Depth);
   /// Lanes of jammed code: Sched.Jam points along the streamed dimension,
-  /// or Sched.Vec adjacent points along the last one (vectors).
-  int lanes() const { return vectorised() ? K.Sched.Vec : K.Sched.Jam; }
+  /// or Sched.Vec adjacent points along the last one (vectors), or both
+  /// (JamLanes rows of Vec points: a vectorised kernel's jam groups), lane
+  /// L the point jamLane() rows and vecLane() columns from lane 0's.
+  int lanes() const {
+    return vectorised() ? JamLanes * K.Sched.Vec : K.Sched.Jam;
+  }
+  /// The most lanes any code of the kernel prints (names are made for all).
+  int maxLanes() const { return K.Sched.Jam * vecWidth(); }
+  int vecWidth() const { return vectorised() ? K.Sched.Vec : 1; }
+  int jamLane() const { return Lane / vecWidth(); }
+  int vecLane() const { return vectorised() ? Lane % K.Sched.Vec : 0; }
 
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
   bool vectorised() const { return K.Sched.Vec > 1; }
@@ -247,6 +261,9 @@ private:
   /// lane's point, Lane points further along the streamed dimension (or,
   /// vectorised, along the last dimension).
   int Lane = -1;
+  /// Rows of a vectorised kernel's lanes: Sched.Jam while its jam groups are
+  /// printed, 1 for the rest (jammedPoints).
+  int JamLanes = 1;
   std::map<std::pair<std::string, int>, std::string> LaneNames;
   /// Jammed code loads each grid element once into a local: the loads made,
   /// by address, one map per open block; and per open block, the
@@ -255,6 +272,8 @@ private:
   std::vector<std::vector<std::string>> PendingLoads;
   int HoldLoadsAt = -1; ///< depth whose loads jammedPoints declares itself
   int LoadCount = 0;
+  /// The lane group's loads: words per element and components read.
+  std::map<std::string, std::pair<int, std::set<int>>> LoadUses;
   std::string OptsName = "opts";
   SmemCacheLowering Cache{K};
   bool UsesAt = false;

@@ -295,9 +295,10 @@ std::string KernelEmitter::launchShape() const {
          << " adjacent points per thread when every row is whole vectors.\n";
       OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
          << ">(extents_, " << V << ", " << Widest << ", {" << Bases
-         << "}) &&\n      stencil::detail::vectorsFillDevice<" << R
-         << ">(domain_, points_per_thread_, " << K.Sched.StreamDim << ", " << V
-         << ");\n";
+         << "}) &&\n      (" << O << ".Vectors < 0 ? "
+         << "stencil::detail::vectorsFillDevice<" << R
+         << ">(domain_, points_per_thread_, " << std::max(K.Sched.StreamDim, 0)
+         << ", " << V << ") : " << O << ".Vectors > 0);\n";
       OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
          << ">(extents_, " << IndexScale << ")\n      ? (vec_ ? &"
          << kernelName() << "<int, " << V << "> : &" << kernelName()

@@ -1,5 +1,6 @@
 //===- Tile.cpp -----------------------------------------------------------===//
 #include "codegen/passes/Tile.h"
+#include "codegen/IRVisitor.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +20,19 @@ bool readsAcross(const Kernel &K, int D) {
     if (G.Lo[D] < 0 || G.Hi[D] > 0)
       return true;
   return false;
+}
+
+/// True when the body divides at every point (a division, a remainder, or
+/// hoist-division's exact_div): code with a branch to a slow path per lane.
+bool dividesPerPoint(const Kernel &K) {
+  bool Divides = false;
+  forEachExpr(K.Body, [&](const Expr &E) {
+    if (const Binary *B = as<Binary>(E))
+      Divides |= B->Op == BinaryOp::Div || B->Op == BinaryOp::Rem;
+    if (const Call *C = as<Call>(E))
+      Divides |= C->Fn == MathFn::ExactDiv;
+  });
+  return Divides;
 }
 
 /// Loads per point of a streamed rank-2 kernel from which it goes in chunks
@@ -120,41 +134,73 @@ int chooseJam(const Kernel &K, const Schedule &S, int MaxJam) {
                                                                           : 1;
 }
 
-double vecLoadsPerPoint(const Kernel &K, int Vec) {
+double vecLoadsPerPoint(const Kernel &K, int Vec, int Jam, int StreamDim) {
   // Per grid and row (the offsets but the last), the aligned vectors that
-  // cover the columns the lanes read: lane 0's point is vector-aligned.
+  // cover the columns the lanes read: lane 0's point is vector-aligned. Jam
+  // rows of lanes (StreamDim) read the rows of each offset shifted by 0 ..
+  // Jam - 1 along it.
   std::map<std::vector<int>, std::pair<int, int>> Rows;
   const int Last = K.Rank - 1;
+  if (StreamDim < 0 || StreamDim >= Last)
+    Jam = 1;
   for (const GridFootprint &G : K.Foot.Grids) {
     const Param *P = K.findParam(G.Grid);
     if (!P || P->Kind != ParamKind::In)
       continue; // InOut grids are read at the centre, from a local
-    for (const std::vector<int> &O : G.Offsets) {
-      std::vector<int> Row(O.begin(), O.begin() + Last);
-      Row.push_back(&G - K.Foot.Grids.data()); // which grid
-      auto [It, New] = Rows.try_emplace(Row, O[Last], O[Last]);
-      It->second.first = std::min(It->second.first, O[Last]);
-      It->second.second = std::max(It->second.second, O[Last]);
-    }
+    for (const std::vector<int> &O : G.Offsets)
+      for (int J = 0; J < Jam; ++J) {
+        std::vector<int> Row(O.begin(), O.begin() + Last);
+        if (J)
+          Row[StreamDim] += J;
+        Row.push_back(&G - K.Foot.Grids.data()); // which grid
+        auto [It, New] = Rows.try_emplace(Row, O[Last], O[Last]);
+        It->second.first = std::min(It->second.first, O[Last]);
+        It->second.second = std::max(It->second.second, O[Last]);
+      }
   }
   int Vectors = 0;
   for (const auto &[Row, Cols] : Rows)
     Vectors +=
         floorDiv(Vec - 1 + Cols.second, Vec) - floorDiv(Cols.first, Vec) + 1;
-  return double(Vectors) / Vec;
+  return double(Vectors) / (Vec * Jam);
 }
 
 int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
-  if (MaxVec < 2 || !K.Merged.empty() || K.hasHistograms() || K.hasBoundary() ||
-      !readsAcross(K, K.Rank - 1))
+  // Read along its rows or not: a point-wise kernel's vectors are bytes in
+  // flight (4 times a scalar load's per instruction): clamp3 1.43 -> 1.14x
+  // its floor, init_field 1.42 -> 0.95 (H200, T025259Z). Not a point-wise
+  // update of an InOut grid: relax3d lost (1.21 -> 1.39 on the H100,
+  // T030223Z; DRAM bytes unchanged, long-scoreboard stalls 5x; not
+  // understood yet). Not rank 1, whose jam (4 points a grid stride apart)
+  // already has the bytes in flight: stats 1.01 -> 1.05, triad and
+  // accumulate_i64 unchanged (T031126Z).
+  if (MaxVec < 2 || !K.Merged.empty() || K.hasHistograms() || K.hasBoundary())
     return 1;
+  bool PointWise = true;
+  for (int D = 0; D < K.Rank; ++D)
+    PointWise &= !readsAcross(K, D);
+  if (PointWise && K.Rank == 1)
+    return 1;
+  for (const Param &P : K.Params)
+    if (PointWise && P.Kind == ParamKind::InOut)
+      return 1;
   // A wide box jammed along the streamed dimension shares more loads than
-  // vectors would (blur9 1.18x the floor jammed, 2.19x in vectors of 4;
-  // density49 1.62 against 1.85, mean81 1.67 against 2.71); a rank-1 jam
-  // (4 points a grid stride apart, for the bytes in flight) gives way to
-  // vectors, which carry 4 times the bytes per load.
-  if (S.Jam > 1 && S.StreamDim >= 0)
+  // vectors alone would (blur9 1.18x the floor jammed, 2.19x in vectors of
+  // 4; density49 1.62 against 1.85, mean81 1.67 against 2.71): in rank 2 it
+  // keeps its jam and takes vectors too, each jam row Vec points wide (2-D
+  // register blocking: cell_age 1.77 -> 1.02, density49 1.62 -> 1.40,
+  // mean81 1.70 -> 1.51, T030223Z). Not in rank 3, where Jam x Vec lanes
+  // took ptxas's 128 registers (box125 3.82 -> 7.64, smooth27 1.65 ->
+  // 2.15). A rank-1 jam (4 points a grid stride apart, for the bytes in
+  // flight) gives way to vectors, which carry 4 times the bytes per load.
+  if (S.Jam > 1 && S.StreamDim >= 0 && K.Rank != 2)
     return 1;
+  // Nor more than 8 lanes that each divide: blur9 (3x3 f32, then / 9)
+  // took 0.275 ms in 4 x 4 lanes against 0.214 with the division written
+  // as a product and 0.244 jammed alone (T0325Z); 16 copies of exact_div's
+  // range check and slow-path branch cost more than the loads they save.
+  // mean81 (f64, 4 x 2 lanes, / 81) gained (1.67 -> 1.51).
+  const bool Jammed = S.Jam > 1 && S.StreamDim >= 0;
   // A persistent grid (rank-2 reduction sweeps) already walks many points
   // per thread: laplace2d's f32 step, a 5-point star with a Max, took
   // 0.0802 ms in vectors of 4 against 0.0764 without (T010252Z).
@@ -177,7 +223,9 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // lost in every rank-2 kernel (laplace4 1.06 -> 1.34, diffusion_vc 1.02 ->
   // 1.31, laplace_i64 1.42 -> 1.68, with lg-throttle stalls and, for
   // diffusion_vc, 22% more DRAM reads): not chosen there.
-  if (Vec < 2 || (K.Rank == 2 && Vec == 2))
+  if (Vec < 2 || (K.Rank == 2 && Vec == 2 && S.Jam == 1))
+    return 1;
+  if (Jammed && S.Jam * Vec > 8 && dividesPerPoint(K))
     return 1;
   return Vec;
 }
@@ -261,10 +309,22 @@ public:
     K.Sched = chooseSchedule(K);
     K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
     K.Sched.Vec = chooseVec(K, K.Sched, Opts.MaxVec);
-    if (K.Sched.Vec > 1)
+    if (K.Sched.Vec > 1 && K.Sched.StreamDim < 0)
       K.Sched.Jam = 1; // vectors replace a rank-1 jam
+    const Schedule &S = K.Sched;
+    if (S.Jam > 1 && S.StreamDim >= 0) // a chunk holds a whole jam group
+      K.Sched.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
     std::string Why = describe(K, K.Sched);
-    if (K.Sched.Vec > 1) {
+    if (S.Vec > 1 && S.Jam > 1) {
+      const std::string V = std::to_string(S.Vec), J = std::to_string(S.Jam);
+      Why += "; vectors of " + V + " in groups of " + J +
+             " rows (unroll-and-jam along dimension " +
+             std::to_string(S.StreamDim) + "): each thread computes " + J +
+             " x " + V + " points from aligned vector loads, " +
+             loads(vecLoadsPerPoint(K, S.Vec, S.Jam, S.StreamDim)) +
+             " loads per point instead of " +
+             loads(jamLoadsPerPoint(K, K.Rank - 1, 1));
+    } else if (S.Vec > 1) {
       Why += "; vectors of " + std::to_string(K.Sched.Vec) +
              ": each thread computes " + std::to_string(K.Sched.Vec) +
              " adjacent points along dimension " + std::to_string(K.Rank - 1) +
@@ -277,13 +337,10 @@ public:
              ": each thread loads " + std::to_string(K.Sched.Jam) +
              " points a grid stride apart together";
     } else if (K.Sched.Jam > 1) {
-      // A chunk holds at least one group of jammed points.
-      K.Sched.PointsPerThread = std::max(K.Sched.PointsPerThread, K.Sched.Jam);
-      Why = describe(K, K.Sched) + "; unroll-and-jam " +
-            std::to_string(K.Sched.Jam) + ": " +
-            loads(jamLoadsPerPoint(K, K.Sched.StreamDim, K.Sched.Jam)) +
-            " loads per point instead of " +
-            loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
+      Why += "; unroll-and-jam " + std::to_string(K.Sched.Jam) + ": " +
+             loads(jamLoadsPerPoint(K, K.Sched.StreamDim, K.Sched.Jam)) +
+             " loads per point instead of " +
+             loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
     }
     K.Remarks.push_back({name(), K.Loc, Why});
     return true;

@@ -57,7 +57,9 @@ int chooseJam(const ir::Kernel &K, const ir::Schedule &S, int MaxJam);
 int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
-double vecLoadsPerPoint(const ir::Kernel &K, int Vec);
+/// With Jam > 1, per point of Jam rows of such lanes along StreamDim.
+double vecLoadsPerPoint(const ir::Kernel &K, int Vec, int Jam = 1,
+                        int StreamDim = -1);
 } // namespace stencilc
 
 #endif

@@ -70,6 +70,13 @@ TEST(LaunchShape, SmallLaunchesKeepOnePointPerThread) {
       vectorsFillDevice<2>(interior(2 + 4 * 4, 2 + 270335, 1), 4, 0, 4));
   // Not streamed: points per thread do not divide the rows.
   EXPECT_TRUE(vectorsFillDevice<2>(interior(2 + 4, 2 + 270336, 1), 8, -1, 4));
+  // A kernel that is not streamed strides along dimension 0 (the launcher
+  // passes 0): its points per thread count there.
+  EXPECT_FALSE(
+      vectorsFillDevice<2>(interior(2 + 8, 2 + 4 * 270336, 1), 16, 0, 4))
+      << "16 points per thread leave too few threads";
+  EXPECT_TRUE(
+      vectorsFillDevice<2>(interior(2 + 8, 2 + 4 * 270336, 1), 1, 0, 4));
 }
 
 } // namespace

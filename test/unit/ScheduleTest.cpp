@@ -220,28 +220,67 @@ TEST(Tile, VectorWidthIsSixteenBytesOfTheWidestGrid) {
   EXPECT_EQ(chooseVec(Mixed, S, 4), 2);
 }
 
-TEST(Tile, NoVectorsWithoutReadsAlongARow) {
+TEST(Tile, VectorsWhetherOrNotTheRowIsReadAcross) {
   const Schedule S;
-  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 0, false), S, 4), 1)
-      << "read across the streamed dimension only";
-  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, -1, false), S, 4), 1)
-      << "point-wise";
+  // Read across the streamed dimension only, or point-wise: the vectors
+  // are bytes in flight.
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 0, false), S, 4), 4);
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, -1, false), S, 4), 4);
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float64, -1, false), S, 4), 1)
+      << "rank 2 without a jam takes vectors of 4 only";
   Kernel Box = box(1);
   Box.Merged.push_back(MergeGroup{"rec", {"in"}, Type::Float32});
   EXPECT_EQ(chooseVec(Box, S, 4), 1) << "records are read one point at a time";
 }
 
-TEST(Tile, NoVectorsOnAStreamedJamOrAPersistentGrid) {
-  const Kernel K = kernel(2, Type::Float32, 1, false);
+TEST(Tile, VectorsAndAStreamedJamOnlyInRank2) {
   Schedule S;
   S.StreamDim = 0;
   S.Jam = 4;
-  EXPECT_EQ(chooseVec(K, S, 4), 1) << "a jammed box shares more loads";
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), S, 4), 4)
+      << "rank 2: jam x vectors (2-D register blocking)";
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float64, 1, false), S, 4), 2)
+      << "vectors of 2 too, with a jam";
+  EXPECT_EQ(chooseVec(kernel(3, Type::Float32, 2, false), S, 4), 1)
+      << "rank 3: Jam x Vec lanes take too many registers";
   S.StreamDim = -1;
-  EXPECT_EQ(chooseVec(K, S, 4), 4) << "a rank-1 style jam gives way";
+  EXPECT_EQ(chooseVec(kernel(1, Type::Float32, 0, false), S, 4), 4)
+      << "a rank-1 jam gives way";
+}
+
+TEST(Tile, AtMostEightDividingLanesWithAJam) {
+  Schedule S;
+  S.StreamDim = 0;
+  S.Jam = 4;
+  Kernel Blur = box(1);
+  Blur.Body.back()->Value =
+      Binary::make(BinaryOp::Div, Blur.Body.back()->Value,
+                   Constant::makeFloat(9.0, Type::Float32));
+  EXPECT_EQ(chooseVec(Blur, S, 4), 1) << "16 lanes that divide: jam alone";
+  EXPECT_EQ(chooseVec(Blur, S, 2), 2) << "8 lanes that divide";
+  EXPECT_EQ(chooseVec(box(1), S, 4), 4) << "16 lanes without a division";
   S.Jam = 1;
+  S.StreamDim = -1;
+  EXPECT_EQ(chooseVec(Blur, S, 4), 4) << "vectors alone: 4 lanes";
+}
+
+TEST(Tile, NoPointWiseVectorsInRank1) {
+  EXPECT_EQ(chooseVec(kernel(1, Type::Float32, -1, false), Schedule(), 4), 1)
+      << "its grid-stride jam has the bytes in flight";
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, -1, false), Schedule(), 4), 4);
+}
+
+TEST(Tile, NoVectorsOnAPersistentGridOrAPointWiseInOutUpdate) {
+  Schedule S;
   S.Persistent = true;
-  EXPECT_EQ(chooseVec(K, S, 4), 1) << "a persistent grid walks many points";
+  EXPECT_EQ(chooseVec(kernel(2, Type::Float32, 1, false), S, 4), 1)
+      << "a persistent grid walks many points";
+  Kernel Relax = kernel(3, Type::Float32, -1, false);
+  Relax.Params[1].Kind = ParamKind::InOut;
+  EXPECT_EQ(chooseVec(Relax, Schedule(), 4), 1) << "point-wise InOut update";
+  Kernel Star = kernel(3, Type::Float32, 2, false);
+  Star.Params[1].Kind = ParamKind::InOut;
+  EXPECT_EQ(chooseVec(Star, Schedule(), 4), 4) << "a stencil's InOut update";
 }
 
 TEST(Tile, VectorLoadsCoverTheLanesColumnsWithAlignedVectors) {
@@ -255,6 +294,9 @@ TEST(Tile, VectorLoadsCoverTheLanesColumnsWithAlignedVectors) {
   // A star along the row: columns -1 .. 4 in 3 vectors of 4.
   EXPECT_DOUBLE_EQ(vecLoadsPerPoint(kernel(1, Type::Float32, 0, false), 4),
                    3 / 4.0);
+  // A 3x3 box in groups of 4 rows of 4 lanes: rows -1 .. 4, 3 vectors each,
+  // for 16 points.
+  EXPECT_DOUBLE_EQ(vecLoadsPerPoint(box(1), 4, 4, 0), 6 * 3 / 16.0);
 }
 
 } // namespace

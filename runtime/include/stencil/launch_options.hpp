@@ -29,6 +29,11 @@ struct LaunchOptions {
   /// thread walks many points); 0: one block per block-sized tile of the
   /// domain; -1: as compiled (tile's Schedule::Persistent).
   int Persistent = -1;
+  /// Kernels compiled with vectors (tile's Schedule::Vec): -1: the vector
+  /// instance when every row is whole vectors and the launch fills the
+  /// device (stencil::detail::vectorsFillDevice); 1: whenever the rows are
+  /// whole vectors; 0: the one-point instance.
+  int Vectors = -1;
   /// Auto: the compiled lowering, or the model's choice per launch
   /// (stencil/histogram.hpp); anything else forces that lowering.
   ::stencil::HistogramLowering HistogramLowering =

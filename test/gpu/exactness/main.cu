@@ -204,10 +204,14 @@ std::string caseName(const char *What, int64_t Rows, int64_t Cols, int Ppt) {
          std::to_string(Cols) + ".ppt" + std::to_string(Ppt) + ".";
 }
 
-/// Launch options with PointsPerThread (0: the compiled one).
+/// Launch options with PointsPerThread (0: the compiled one), and the
+/// vector instance of a vectorised kernel whenever the rows are whole
+/// vectors (these grids are too small to fill the device, where the
+/// launcher would otherwise take the one-point instance).
 stencil::LaunchOptions withPointsPerThread(int Ppt) {
   stencil::LaunchOptions Opts;
   Opts.PointsPerThread = Ppt;
+  Opts.Vectors = 1;
   return Opts;
 }
 
@@ -305,6 +309,7 @@ void checkTuned(example::Checker &C) {
     checkWeights(C, 1000003, 1000);
     checkReload(C, 100003);
     checkJam(C, 67, 41, 0);
+    checkJam(C, 67, 42, 0);
     checkVec(C, 67, 44, 0);
   }
   stencil::detail::TuneCache File;
@@ -346,11 +351,18 @@ int main(int argc, char **argv) {
     checkWeights(C, 1000003, 1000);
     checkWeights(C, 1000003, 200003);
     checkReload(C, 100003);
+    // jam2 is jammed by 4 with vectors of 2 (2-D register blocking): odd
+    // widths take its one-point instance (each jam group's rows one point
+    // at a time), even widths its vector instance (edge groups one point at
+    // a time).
     for (int Ppt : {0, 1, 3, 4, 5, 9})
-      checkJam(C, 67, 41, Ppt);
+      for (int64_t Cols : {41, 42})
+        checkJam(C, 67, Cols, Ppt);
     checkJam(C, 9, 7, 0);     // interior rows 3: a remainder only
     checkJam(C, 11, 13, 0);   // 5 interior rows: one group and one point
+    checkJam(C, 11, 14, 0);
     checkJam(C, 1030, 517, 0);
+    checkJam(C, 1030, 516, 0);
     for (int Ppt : {0, 1, 3})
       for (int64_t Cols : {44, 41, 8, 6})
         checkVec(C, 67, Cols, Ppt);

@@ -328,10 +328,12 @@ bool vectorsFillDevice(const Domain<R> &Dom, int PointsPerThread, int StreamDim,
   int64_t Points = 1;
   for (int D = 0; D < R; ++D)
     Points *= std::max<int64_t>(Dom.Hi[D] - Dom.Lo[D], 0);
+  // gridShape's points per thread: PointsPerThread along StreamDim (the
+  // launcher passes 0 for a kernel that is not streamed, whose threads then
+  // stride along dimension 0), Vec along the last dimension.
   const int64_t PerThread =
-      int64_t(Vec) * ((StreamDim >= 0 && StreamDim < R) || R == 1
-                          ? std::max(PointsPerThread, 1)
-                          : 1);
+      int64_t(Vec) *
+      (StreamDim >= 0 && StreamDim < R ? std::max(PointsPerThread, 1) : 1);
   const DeviceProps &P = deviceProps();
   return Points / PerThread >=
          int64_t(std::max(P.SmCount, 1)) * std::max(P.MaxThreadsPerSm, 1);

@@ -5,12 +5,12 @@
 // time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed.
 // Boxes with reductions (8 or more loads per point) go in chunks of 16 rows,
 // a block per chunk (tile.md#measurements), jammed within the chunk.
-// RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
+// RUN: %stencilc %s --max-vector=1 --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --max-jam=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
-// RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: %stencilc %s --max-vector=1 --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s --max-vector=1 -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
-// RUN: %stencilc %s --emit=ir -o %t.sir
+// RUN: %stencilc %s --max-vector=1 --emit=ir -o %t.sir
 // RUN: %stencilc-opt %t.sir | FileCheck %s --check-prefix=IR
 // RUN: not %stencilc %s --max-jam=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 #include <stencil/stencil.hpp>
@@ -50,15 +50,16 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
   v() = u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1) + u();
 }
 
+// These rank-2 boxes take vectors along their rows as well by default
+// (jam-vector.cpp); --max-vector=1 shows the jam alone.
 // IR-LABEL: kernel box rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{$}}
 // IR-LABEL: kernel box25 rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{$}}
 // IR-LABEL: kernel life rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{$}}
-// The star takes vectors instead (tile.md#vectors).
 // IR-LABEL: kernel star rank 2
-// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{$}}
 // Not jammed, the boxes take vectors (tile.md#vectors).
 // OFF-LABEL: kernel box rank 2
 // OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{$}}
@@ -80,16 +81,22 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:      float w_c1_ = w[at_ + stride0_];
 // CHECK-NEXT:      float w_c2_ = w[at_ + 2 * stride0_];
 // CHECK-NEXT:      float w_c3_ = w[at_ + 3 * stride0_];
-// CHECK:           float acc = 0.0f;
-// CHECK-NEXT:      float acc_j1 = 0.0f;
-// CHECK-NEXT:      float acc_j2 = 0.0f;
-// CHECK-NEXT:      float acc_j3 = 0.0f;
-// A statement's loads for all lanes, then the statement for each lane.
-// CHECK:           // jam.cpp:23
+// Every load the lanes' statements make comes first, each once (19
+// registers: they fit, tile.md#unroll-and-jam), then each statement for
+// lanes 0..3.
 // CHECK-NEXT:      const float u_l0_ = u[at_ - stride0_ - 1];
 // CHECK-NEXT:      const float u_l1_ = u[at_ - 1];
 // CHECK-NEXT:      const float u_l2_ = u[at_ + stride0_ - 1];
 // CHECK-NEXT:      const float u_l3_ = u[at_ + 2 * stride0_ - 1];
+// The load of the if's condition that no earlier statement made is among
+// them, not inside an earlier lane's block.
+// CHECK:           const float u_l[[C0:[0-9]+]]_ = u[at_ - 2 * stride0_];
+// CHECK-NEXT:      // jam.cpp:20
+// CHECK-NEXT:      float acc = 0.0f;
+// CHECK-NEXT:      float acc_j1 = 0.0f;
+// CHECK-NEXT:      float acc_j2 = 0.0f;
+// CHECK-NEXT:      float acc_j3 = 0.0f;
+// CHECK-NEXT:      // jam.cpp:23
 // CHECK-NEXT:      acc = (acc + u_l0_);
 // CHECK-NEXT:      acc_j1 = (acc_j1 + u_l1_);
 // Row i = 0 of lane 0 is row i = -1 of lane 1: loaded once.
@@ -100,10 +107,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // it (lane 1's u(-1, 1) is lane 0's u(0, 1)) or from its own (u(0, 2), not
 // read before the if, loaded inside it, for each lane); coordinates move with
 // the lane.
-// A load of an if's condition that no earlier statement made comes before
-// all the lanes of the if, not inside an earlier lane's block.
 // CHECK:           // jam.cpp:24
-// CHECK-NEXT:      const float u_l[[C0:[0-9]+]]_ = u[at_ - 2 * stride0_];
 // CHECK-NEXT:      if ((acc > u_l[[C0]]_)) {
 // CHECK-NEXT:        // jam.cpp:25
 // CHECK-NEXT:        const float u_l[[L0:[0-9]+]]_ = u[at_ + 2];

@@ -29,4 +29,4 @@ STENCIL_KERNEL void heat(In<double, 3> u, Out<double, 3> v, Sum<double> t) {
   t += u();
 }
 // CHECK-LABEL: kernel heat rank 3
-// CHECK:         schedule block (64, 8, 1) stream dim 0 points-per-thread 8{{$}}
+// CHECK:         schedule block (64, 8, 1) stream dim 0 points-per-thread 8 vector 2{{$}}

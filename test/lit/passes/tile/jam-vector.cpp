@@ -1,0 +1,112 @@
+// Unroll-and-jam with vectors (docs/passes/tile.md#jam-and-vectors): a
+// jammed rank-2 box also takes vectors along its rows, each thread computing
+// Jam rows of Vec adjacent points from aligned vector loads of the rows the
+// group reads. Not in rank 3 (registers), nor above 8 lanes that each divide.
+// RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
+// RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: %stencilc %s --emit=ir -o %t.sir
+// RUN: %stencilc-opt %t.sir | FileCheck %s --check-prefix=IR
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+STENCIL_KERNEL void age(In<int, 2> alive, InOut<int, 2> a) {
+  int n = alive(-1, -1) + alive(-1, 0) + alive(-1, 1) + alive(0, -1) +
+          alive(0, 1) + alive(1, -1) + alive(1, 0) + alive(1, 1);
+  if (alive() == 1)
+    a() = min(a() + 1, 1000 + index(0));
+  else
+    a() = max(a() - n, 0);
+}
+
+STENCIL_KERNEL void blur(In<float, 2> u, Out<float, 2> v) {
+  float acc = 0.0f;
+  for (int i = -1; i <= 1; ++i)
+    for (int j = -1; j <= 1; ++j)
+      acc += u(i, j);
+  v() = acc / 9.0f;
+}
+
+STENCIL_KERNEL void mean(In<double, 2> u, Out<double, 2> v) {
+  double acc = 0.0;
+  for (int i = -2; i <= 2; ++i)
+    for (int j = -2; j <= 2; ++j)
+      acc += u(i, j);
+  v() = acc / 25.0;
+}
+
+STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
+  float acc = 0.0f;
+  for (int i = -1; i <= 1; ++i)
+    for (int j = -1; j <= 1; ++j)
+      for (int k = -1; k <= 1; ++k)
+        acc += u(i, j, k);
+  v() = acc;
+}
+
+// IR-LABEL: kernel age rank 2
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4 vector 4{{$}}
+// 16 lanes that each divide: the jam alone.
+// IR-LABEL: kernel blur rank 2
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{$}}
+// 8 lanes (vectors of 2 doubles) that divide: both.
+// IR-LABEL: kernel mean rank 2
+// IR:       schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 vector 2{{$}}
+// IR-LABEL: kernel box3 rank 3
+// IR:       schedule block (128, 4, 1) stream dim 0 points-per-thread 8 jam 4{{$}}
+// Rows -1 .. 4, columns -1 .. 4 (3 vectors each) for 16 points.
+// REPORT: remark: kernel age: tile: {{.*}}; vectors of 4 in groups of 4 rows (unroll-and-jam along dimension 0): each thread computes 4 x 4 points from aligned vector loads, 1.125 loads per point instead of 9
+// REPORT: remark: kernel mean: tile: {{.*}}; vectors of 2 in groups of 4 rows {{.*}}, 3 loads per point instead of 25
+
+// CHECK-LABEL: template <class Index, int Vec>
+// CHECK-NEXT:  __global__ void __launch_bounds__(256) age_kernel(
+// The jam group: 4 rows of 4 lanes when the columns are whole vectors.
+// CHECK:         for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
+// CHECK-NEXT:      if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// One InOut vector per row, each lane its component.
+// CHECK-NEXT:        const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
+// CHECK-NEXT:        int a_c_ = a_cv_.x;
+// CHECK:             int a_c3_ = a_cv_.w;
+// CHECK-NEXT:        const int4 a_cv1_ = *reinterpret_cast<const int4*>(a + (at_ + stride0_));
+// CHECK-NEXT:        int a_c4_ = a_cv1_.x;
+// CHECK:             const int4 a_cv3_ = *reinterpret_cast<const int4*>(a + (at_ + 3 * stride0_));
+// CHECK:             int a_c15_ = a_cv3_.w;
+// Then every row's vectors (rows -1 .. 4), loaded once for all lanes.
+// CHECK-DAG:         const int4 alive_v[[A:[0-9]+]]_ = *reinterpret_cast<const int4*>(alive + (at_ - stride0_ - 4));
+// CHECK-DAG:         const int4 alive_v[[B:[0-9]+]]_ = *reinterpret_cast<const int4*>(alive + (at_ - stride0_));
+// CHECK-DAG:         const int4 alive_v[[C:[0-9]+]]_ = *reinterpret_cast<const int4*>(alive + (at_ + 4 * stride0_ + 4));
+// Lane 0 (row 0, column 0) reads column -1 of row -1: the .w of the vector
+// at -4; lane 15 (row 3, column 3) reads column 4 of row 4.
+// CHECK:             int n = {{.*}}alive_v[[A]]_.w
+// CHECK:             int n_j15 = {{.*}}alive_v[[C]]_.x)
+// Each lane's coordinates: lane 4 is one row down.
+// CHECK:             a_c4_ = stencil::detail::minOf((a_c4_ + 1), (1000 + static_cast<int>(i0_ + 1)));
+// CHECK:             a_c15_ = stencil::detail::maxOf((a_c15_ - n_j15), 0);
+// CHECK-NEXT:        a[at_ + 3 * stride0_ + 3] = a_c15_;
+// CHECK-NEXT:      }
+// The domain's first and last columns: the group's rows one point at a
+// time, each at its own row and column.
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:        const Index lane0_at_ = at_;
+// CHECK-NEXT:        const Index lane0_i1_ = i1_;
+// CHECK-NEXT:        const Index lane0_i0_ = i0_;
+// CHECK-NEXT:        #pragma unroll 1
+// CHECK-NEXT:        for (Index row_ = 0; row_ < 4; ++row_) {
+// CHECK-NEXT:          const Index i0_ = lane0_i0_ + row_;
+// CHECK-NEXT:          #pragma unroll 1
+// CHECK-NEXT:          for (Index lane_ = 0; lane_ < Vec; ++lane_) {
+// CHECK-NEXT:            const Index i1_ = lane0_i1_ + lane_;
+// CHECK-NEXT:            if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
+// CHECK-NEXT:            const Index at_ = lane0_at_ + row_ * stride0_ + lane_;
+// CHECK-NEXT:            int a_c_ = a[at_];
+// The rest of the chunk: one row of vector lanes at a time.
+// CHECK:           for (; i0_ < end0_; ++i0_, at_ += stride0_) {
+// CHECK-NEXT:        if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK-NEXT:          const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
+// CHECK-NOT:           a_cv1_
+// CHECK:             } else {
+// CHECK-LABEL: __global__ void __launch_bounds__(256) blur_kernel(
+// CHECK-NOT:     float4
+// CHECK-LABEL: __global__ void __launch_bounds__(256) mean_kernel(
+// CHECK:         const double2 u_v{{[0-9]+}}_ = *reinterpret_cast<const double2*>(u + (at_ + 4 * stride0_ + 2));

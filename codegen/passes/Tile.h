@@ -23,13 +23,15 @@
 //    L1, not by DRAM; and for every rank-1 kernel, 4 points a grid stride
 //    apart per iteration, for the bytes in flight;
 //  - vectors along the contiguous dimension (Schedule::Vec, up to
-//    --max-vector): a kernel that reads a grid at offsets along the last
-//    dimension and is not jammed along a streamed dimension computes
-//    16 / (widest element) adjacent points per thread (4 for f32/i32, 2 for
-//    f64/i64; not 2 in rank 2, where it lost), each row of each grid it
-//    reads loaded as aligned vectors (lap6_accumulate, a 13-point f32 star:
-//    1.99x -> 1.06x of the floor). Grids whose rows are not whole vectors
-//    take the kernel's one-point instance at launch.
+//    --max-vector): a kernel computes 16 / (widest element) adjacent points
+//    per thread (4 for f32/i32, 2 for f64/i64; not 2 in rank 2 without a
+//    jam, where it lost), each row of each grid it reads loaded as aligned
+//    vectors (lap6_accumulate, a 13-point f32 star: 1.99x -> 1.06x of the
+//    floor); point-wise kernels too in rank 2 and 3 (bytes in flight), not
+//    a point-wise InOut update; not on a persistent grid. A jammed rank-2
+//    box takes both: Jam rows of Vec points (cell_age 1.77x -> 1.02x), at
+//    most 8 such lanes when each divides. Grids whose rows are not whole
+//    vectors take the kernel's one-point instance at launch.
 // (measured: docs/passes/tile.md#measurements)
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
 // one kernel (the persistent grid still follows the rule above), and

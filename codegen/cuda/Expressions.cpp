@@ -285,6 +285,10 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
          << In << "}\n";
       return;
     }
+    if (vectorised() && Lane >= 0 && Depth == HoldLoadsAt) {
+      OS << vectorStore(S, *P, Value, Depth);
+      return;
+    }
     const std::string Target = S.Name + "[" + pointAddress() + "]";
     if (InOutLocals.count(S.Name)) {
       OS << In << inOutLocal(S.Name) << " = " << Value << ";\n"

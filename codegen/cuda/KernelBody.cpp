@@ -448,6 +448,52 @@ const char *KernelEmitter::laneComponent(int Lane) {
   return Component[Lane];
 }
 
+/// A store of every lane of a row (a statement of the lane group itself,
+/// not inside a branch): each lane keeps its value (an InOut grid's local,
+/// or a local of its own), and the row's last lane stores the row as one
+/// aligned vector. Lanes' scalar stores 4 bytes, 16 apart, wrote 4x the L1
+/// and L2 store sectors (relax3d, ncu T0428Z).
+std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
+                                       const std::string &Value, int Depth) {
+  const std::string In = indent(Depth);
+  const int Vec = K.Sched.Vec;
+  const int Row = jamLane();
+  auto LaneValue = [&](int L) {
+    if (InOutLocals.count(S.Name)) {
+      const int Saved = Lane;
+      Lane = L;
+      std::string Local = inOutLocal(S.Name);
+      Lane = Saved;
+      return Local;
+    }
+    return S.Name + "_s" + std::to_string(StoreCount) + "_" +
+           std::to_string(L) + "_";
+  };
+  std::ostringstream OS;
+  if (InOutLocals.count(S.Name)) {
+    OS << In << inOutLocal(S.Name) << " = " << Value << ";\n";
+  } else {
+    Taken.insert(LaneValue(Lane));
+    OS << In << "const " << cxxType(P.Elem) << " " << LaneValue(Lane) << " = "
+       << Value << ";\n";
+  }
+  if (vecLane() != Vec - 1)
+    return OS.str();
+  const std::string VecType = laneVectorType(P.Elem, Vec);
+  std::vector<int> Offsets(K.Rank, 0);
+  if (Row)
+    Offsets[K.Sched.StreamDim] = Row;
+  OS << In << "*reinterpret_cast<" << VecType << "*>(" << S.Name << " + "
+     << (Row ? "(" + offsetExpr(Offsets) + ")" : std::string("at_"))
+     << ") = make_" << VecType << "(";
+  for (int C = 0; C < Vec; ++C)
+    OS << (C ? ", " : "") << LaneValue(Row * Vec + C);
+  OS << ");\n";
+  if (Lane == lanes() - 1)
+    ++StoreCount; // the next store statement's lanes get names of their own
+  return OS.str();
+}
+
 /// The point site of a vectorised kernel: a thread's Vec adjacent points
 /// (lane 0's on a multiple of Vec, at_ and the last index lane 0's) as
 /// lanes that load each row they read as aligned vectors, when all Vec lie in

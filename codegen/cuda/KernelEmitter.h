@@ -174,6 +174,8 @@ private:
   /// The field of a lane vector holding element Lane: ".x" .. ".w".
   static const char *laneComponent(int Lane);
   std::string vectorRead(const ir::GridRead &G);
+  std::string vectorStore(const ir::Stmt &S, const ir::Param &P,
+                          const std::string &Value, int Depth);
   std::string vectorPoints(int Depth);
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
@@ -272,6 +274,7 @@ private:
   std::vector<std::vector<std::string>> PendingLoads;
   int HoldLoadsAt = -1; ///< depth whose loads jammedPoints declares itself
   int LoadCount = 0;
+  int StoreCount = 0; ///< store statements vectorStore has printed
   /// The lane group's loads: words per element and components read.
   std::map<std::string, std::pair<int, std::set<int>>> LoadUses;
   std::string OptsName = "opts";

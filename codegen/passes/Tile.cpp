@@ -168,10 +168,10 @@ double vecLoadsPerPoint(const Kernel &K, int Vec, int Jam, int StreamDim) {
 int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // Read along its rows or not: a point-wise kernel's vectors are bytes in
   // flight (4 times a scalar load's per instruction): clamp3 1.43 -> 1.14x
-  // its floor, init_field 1.42 -> 0.95 (H200, T025259Z). Not a point-wise
-  // update of an InOut grid: relax3d lost (1.21 -> 1.39 on the H100,
-  // T030223Z; DRAM bytes unchanged, long-scoreboard stalls 5x; not
-  // understood yet). Not rank 1, whose jam (4 points a grid stride apart)
+  // its floor, init_field 1.42 -> 0.95 (H200, T025259Z); relax3d, a
+  // point-wise InOut update, 1.21 -> 1.02 once the lanes store one vector
+  // per row (T043327Z; with scalar stores 1.39: 4x the store sectors).
+  // Not rank 1, whose jam (4 points a grid stride apart)
   // already has the bytes in flight: stats 1.01 -> 1.05, triad and
   // accumulate_i64 unchanged (T031126Z).
   if (MaxVec < 2 || !K.Merged.empty() || K.hasHistograms() || K.hasBoundary())
@@ -181,9 +181,6 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
     PointWise &= !readsAcross(K, D);
   if (PointWise && K.Rank == 1)
     return 1;
-  for (const Param &P : K.Params)
-    if (PointWise && P.Kind == ParamKind::InOut)
-      return 1;
   // A wide box jammed along the streamed dimension shares more loads than
   // vectors alone would (blur9 1.18x the floor jammed, 2.19x in vectors of
   // 4; density49 1.62 against 1.85, mean81 1.67 against 2.71): in rank 2 it

@@ -110,3 +110,6 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // CHECK-NOT:     float4
 // CHECK-LABEL: __global__ void __launch_bounds__(256) mean_kernel(
 // CHECK:         const double2 u_v{{[0-9]+}}_ = *reinterpret_cast<const double2*>(u + (at_ + 4 * stride0_ + 2));
+// Stores: each row of lanes stores one aligned vector, after its last lane.
+// CHECK:         *reinterpret_cast<double2*>(v + at_) = make_double2(v_s[[S:[0-9]+]]_0_, v_s[[S]]_1_);
+// CHECK:         *reinterpret_cast<double2*>(v + (at_ + 3 * stride0_)) = make_double2(v_s[[S]]_6_, v_s[[S]]_7_);

@@ -23,7 +23,7 @@ STENCIL_KERNEL void relax(InOut<float, 3> q, Sum<float, double> t) {
   t += q();
 }
 // CHECK-LABEL: kernel relax rank 3
-// CHECK:         schedule block (128, 4, 1) points-per-thread 16{{$}}
+// CHECK:         schedule block (128, 4, 1) points-per-thread 16 vector 4{{$}}
 STENCIL_KERNEL void heat(In<double, 3> u, Out<double, 3> v, Sum<double> t) {
   v() = u(1, 0, 0) + u(-1, 0, 0);
   t += u();

@@ -100,10 +100,12 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK:             // vector.cpp:23
 // CHECK:             float s = (((((u_v[[M4]]_.z + u_v[[M4]]_.w) + u_v[[Z]]_.y) + u_v[[Z]]_.z) + u_v[[UP]]_.x) + u_v[[DOWN]]_.x);
 // CHECK:             float s_j3 = (((((u_v[[Z]]_.y + u_v[[Z]]_.z) + u_v[[P4]]_.x) + u_v[[P4]]_.y) + u_v[[UP]]_.w) + u_v[[DOWN]]_.w);
-// Each lane's index along the vector is lane 0's plus the lane; stores are
-// each lane's own.
+// Each lane's index along the vector is lane 0's plus the lane; each lane
+// keeps its value, and the last lane stores the row as one aligned vector.
+// CHECK:             w_c_ = ((w_c_ + __fmul_rn(c, s)) + static_cast<float>(static_cast<int>(i1_)));
+// CHECK-NEXT:        w_c1_ =
 // CHECK:             w_c3_ = ((w_c3_ + __fmul_rn(c, s_j3)) + static_cast<float>(static_cast<int>(i1_ + 3)));
-// CHECK-NEXT:        w[at_ + 3] = w_c3_;
+// CHECK-NEXT:        *reinterpret_cast<float4*>(w + at_) = make_float4(w_c_, w_c1_, w_c2_, w_c3_);
 // The domain's first and last columns (and the Vec = 1 instance): one point
 // at a time, at its own column.
 // CHECK-NEXT:      } else {
@@ -140,5 +142,6 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK-LABEL: __global__ void __launch_bounds__(256) vertical_kernel(
 // CHECK-DAG:     const float4 u_v[[UP:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ - stride0_));
 // CHECK-DAG:     const float4 u_v[[DOWN:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride0_));
-// CHECK:         v[at_ + 3] = (u_v[[UP]]_.w + u_v[[DOWN]]_.w);
+// CHECK:         const float v_s[[S:[0-9]+]]_3_ = (u_v[[UP]]_.w + u_v[[DOWN]]_.w);
+// CHECK-NEXT:    *reinterpret_cast<float4*>(v + at_) = make_float4(v_s[[S]]_0_, v_s[[S]]_1_, v_s[[S]]_2_, v_s[[S]]_3_);
 // CHECK:       void vertical(

@@ -360,13 +360,10 @@ std::string KernelEmitter::inOutLoads(int Depth) {
       const int Row = jamLane();
       const std::string Name =
           Grid + "_cv" + (Row ? std::to_string(Row) : "") + "_";
-      std::vector<int> Offsets(K.Rank, 0);
-      if (Row)
-        Offsets[K.Sched.StreamDim] = Row;
       if (vecLane() == 0)
         OS << indent(Depth) << "const " << VecType << " " << Name
-           << " = *reinterpret_cast<const " << VecType << "*>(" << Grid << " + "
-           << (Row ? "(" + offsetExpr(Offsets) + ")" : "at_") << ");\n";
+           << " = *reinterpret_cast<const " << VecType << "*>("
+           << rowAddress(Grid, Row) << ");\n";
       OS << indent(Depth) << cxxType(Elem) << " " << inOutLocal(Grid) << " = "
          << Name << laneComponent(vecLane()) << ";\n";
       continue;

@@ -301,12 +301,16 @@ constexpr int MaxHoistedLoadWords = 40;
 /// load of the group first when they fit in MaxHoistedLoadWords registers,
 /// otherwise each statement's loads before it.
 std::string KernelEmitter::lanePoints(int Depth) {
-  const int Count = LoadCount;
+  // The words the group loads are known once it is printed: print it with
+  // every load first, and again with each statement's loads before it when
+  // they do not fit, under the same names.
+  const int Loads = LoadCount, Stores = StoreCount;
   const std::set<std::string> Names = Taken;
   std::string Hoisted = lanePointsWith(Depth, /*HoistAll=*/true);
   if (loadWords() <= MaxHoistedLoadWords)
     return Hoisted;
-  LoadCount = Count; // print the same names again
+  LoadCount = Loads;
+  StoreCount = Stores;
   Taken = Names;
   return lanePointsWith(Depth, /*HoistAll=*/false);
 }
@@ -448,6 +452,15 @@ const char *KernelEmitter::laneComponent(int Lane) {
   return Component[Lane];
 }
 
+/// The address of jam row Row's first vector lane in Grid (row 0 at at_).
+std::string KernelEmitter::rowAddress(const std::string &Grid, int Row) {
+  if (Row == 0)
+    return Grid + " + at_";
+  std::vector<int> Offsets(K.Rank, 0);
+  Offsets[K.Sched.StreamDim] = Row;
+  return Grid + " + (" + offsetExpr(Offsets) + ")";
+}
+
 /// A store of every lane of a row (a statement of the lane group itself,
 /// not inside a branch): each lane keeps its value (an InOut grid's local,
 /// or a local of its own), and the row's last lane stores the row as one
@@ -459,13 +472,8 @@ std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
   const int Vec = K.Sched.Vec;
   const int Row = jamLane();
   auto LaneValue = [&](int L) {
-    if (InOutLocals.count(S.Name)) {
-      const int Saved = Lane;
-      Lane = L;
-      std::string Local = inOutLocal(S.Name);
-      Lane = Saved;
-      return Local;
-    }
+    if (InOutLocals.count(S.Name))
+      return inOutLocal(S.Name, L);
     return S.Name + "_s" + std::to_string(StoreCount) + "_" +
            std::to_string(L) + "_";
   };
@@ -480,12 +488,8 @@ std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
   if (vecLane() != Vec - 1)
     return OS.str();
   const std::string VecType = laneVectorType(P.Elem, Vec);
-  std::vector<int> Offsets(K.Rank, 0);
-  if (Row)
-    Offsets[K.Sched.StreamDim] = Row;
-  OS << In << "*reinterpret_cast<" << VecType << "*>(" << S.Name << " + "
-     << (Row ? "(" + offsetExpr(Offsets) + ")" : std::string("at_"))
-     << ") = make_" << VecType << "(";
+  OS << In << "*reinterpret_cast<" << VecType << "*>("
+     << rowAddress(S.Name, Row) << ") = make_" << VecType << "(";
   for (int C = 0; C < Vec; ++C)
     OS << (C ? ", " : "") << LaneValue(Row * Vec + C);
   OS << ");\n";

@@ -93,8 +93,13 @@ private:
   void stmt(std::ostringstream &OS, const ir::Stmt &S, int Depth);
   std::string histogramAdd(const ir::Stmt &S);
   void collectInOutLocals();
+  /// The local holding lane L's (the lane being printed's) point of an
+  /// InOut grid.
   std::string inOutLocal(const std::string &Grid) const {
-    return Lane > 0 ? Grid + "_c" + std::to_string(Lane) + "_" : Grid + "_c_";
+    return inOutLocal(Grid, Lane);
+  }
+  static std::string inOutLocal(const std::string &Grid, int L) {
+    return L > 0 ? Grid + "_c" + std::to_string(L) + "_" : Grid + "_c_";
   }
   std::string inOutLoads(int Depth);
 
@@ -174,6 +179,7 @@ private:
   /// The field of a lane vector holding element Lane: ".x" .. ".w".
   static const char *laneComponent(int Lane);
   std::string vectorRead(const ir::GridRead &G);
+  std::string rowAddress(const std::string &Grid, int Row);
   std::string vectorStore(const ir::Stmt &S, const ir::Param &P,
                           const std::string &Value, int Depth);
   std::string vectorPoints(int Depth);

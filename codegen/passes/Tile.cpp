@@ -22,6 +22,15 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
+/// True when some grid is read at a non-zero offset along any dimension
+/// (not a point-wise kernel).
+bool readsAnyNeighbour(const Kernel &K) {
+  for (int D = 0; D < K.Rank; ++D)
+    if (readsAcross(K, D))
+      return true;
+  return false;
+}
+
 /// True when the body divides at every point (a division, a remainder, or
 /// hoist-division's exact_div): code with a branch to a slow path per lane.
 bool dividesPerPoint(const Kernel &K) {
@@ -176,9 +185,7 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // accumulate_i64 unchanged (T031126Z).
   if (MaxVec < 2 || !K.Merged.empty() || K.hasHistograms() || K.hasBoundary())
     return 1;
-  bool PointWise = true;
-  for (int D = 0; D < K.Rank; ++D)
-    PointWise &= !readsAcross(K, D);
+  const bool PointWise = !readsAnyNeighbour(K);
   if (PointWise && K.Rank == 1)
     return 1;
   // A wide box jammed along the streamed dimension shares more loads than

@@ -385,6 +385,20 @@ int runCpuOnly(const Size &Z, int Iters) {
   return Status;
 }
 
+/// Sweeps per timed batch of the pipelined loop (--bench).
+constexpr int PipelineBatch = 10;
+
+/// The pipelined loop's time per sweep: Batch(PipelineBatch) timed Reps
+/// times by TimerT (after one untimed batch), each over PipelineBatch.
+template <class TimerT = example::Timer, class F>
+std::vector<double> pipelinedMs(int Reps, F &&Batch) {
+  std::vector<double> Ms =
+      example::timeRepeats<TimerT>(1, Reps, [&] { Batch(PipelineBatch); });
+  for (double &M : Ms)
+    M /= PipelineBatch;
+  return Ms;
+}
+
 void bench(const Size &Z, int Reps) {
   State S(Z);
   Device D(S);
@@ -394,10 +408,7 @@ void bench(const Size &Z, int Reps) {
                       Ms);
   // The benchmark's loop as runGpu runs it: each sweep queued before the
   // previous gosa is read; per sweep, over batches of PipelineBatch sweeps.
-  constexpr int PipelineBatch = 10;
-  Ms = example::timeRepeats(1, Reps, [&] { D.sweepPipelined(PipelineBatch); });
-  for (double &M : Ms)
-    M /= PipelineBatch;
+  Ms = pipelinedMs(Reps, [&](int N) { D.sweepPipelined(N); });
   example::printBench(std::string("himeno.") + Z.Name + ".pipelined",
                       interiorPoints(Z), 56, Ms);
   const stencil::LaunchOptions Compiled = Launch;

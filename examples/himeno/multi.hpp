@@ -11,12 +11,13 @@
 //   --weak                        the size's mimax times the number of pieces
 //                                 (the same work per GPU: weak scaling)
 //
-// Modes: the plain run (warm-up, reset, --iters sweeps; gosa checked against
-// the float64 reference with --verify), --check (small sizes: every sweep's
+// Modes: the plain run (warm-up, reset, --iters sweeps pipelined as the
+// one-GPU run's; every sweep's gosa checked against the float64 reference
+// with --verify), --check (small sizes: every sweep's
 // gosa against the original's float64 loop, and p bit for bit against the
 // one-GPU launcher), --bench (per sweep: the one-GPU launcher and the
 // distributed one in the same process, the latter with and without the
-// exchange beside the inner rows; the scaling ratio).
+// exchange beside the inner rows, then both pipelined; the scaling ratios).
 #ifndef HIMENO_MULTI_HPP
 #define HIMENO_MULTI_HPP
 
@@ -83,15 +84,29 @@ struct DistDevice {
     P.scatter(P0);
     Wrk2.scatter(P0);
   }
-  /// One sweep (the distributed launcher waits for gosa); p = wrk2 after.
-  double sweep() {
+  /// One sweep queued on every piece's device; p = wrk2 for the next one.
+  stencil::DistPending<gpu::jacobi_result> sweepAsync() {
     auto &C = Coef;
-    const gpu::jacobi_result R =
-        gpu::jacobi(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1], C[B2], C[C0],
-                    C[C1], C[C2], C[Wrk1], C[Bnd], Wrk2, Omega, Launch);
+    auto G = gpu::async::jacobi(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1],
+                                C[B2], C[C0], C[C1], C[C2], C[Wrk1], C[Bnd],
+                                Wrk2, Omega, Launch);
     using std::swap;
     swap(P, Wrk2);
-    return R.gosa;
+    return G;
+  }
+  /// One sweep, waiting for its gosa.
+  double sweep() { return sweepAsync().get().gosa; }
+  /// Iters sweeps, each queued on every device before the previous gosa is
+  /// read (the devices never wait for the host: the one-GPU run's loop,
+  /// main.cu's Device::sweepPipelined); Visit(gosa) sees every sweep's.
+  template <class VisitF> void sweepPipelined(int Iters, VisitF &&Visit) {
+    example::pipelinedLoop(
+        Iters, /*Pipelined=*/true, [&] { return sweepAsync(); },
+        [&](const gpu::jacobi_result &R, int) {
+          Visit(double(R.gosa));
+          return true;
+        },
+        [] {}, [](int) {});
   }
 };
 
@@ -148,8 +163,9 @@ inline std::vector<double> constantGosa(const stencil::Extents<3> &E,
   return Gosa;
 }
 
-/// The run: warm-up sweep, reset, Iters sweeps timed; with Verify every
-/// sweep's gosa against constantGosa (rel GosaTolerance).
+/// The run: warm-up sweep, reset, Iters sweeps pipelined and timed (as the
+/// one-GPU run); with Verify every sweep's gosa against constantGosa (rel
+/// GosaTolerance).
 inline int run(const Placement &Where, const stencil::Extents<3> &E,
                const char *Name, int Iters, bool Verify) {
   const Field P0 = initialP(E);
@@ -159,8 +175,7 @@ inline int run(const Placement &Where, const stencil::Extents<3> &E,
   std::vector<double> Gosa;
   example::HostTimer T; // the sweeps end on every device: gosa is read
   T.start();
-  for (int N = 0; N < Iters; ++N)
-    Gosa.push_back(D.sweep());
+  D.sweepPipelined(Iters, [&](double G) { Gosa.push_back(G); });
   const double Ms = T.stop();
   int Status = 0;
   if (Where.root()) {
@@ -224,17 +239,22 @@ inline int check(const Placement &Where, const Size &Z, int Iters) {
 
 /// --bench: per sweep (each waits for its gosa), the one-GPU launcher on
 /// the first piece's device at the one-GPU size, then the distributed
-/// launcher; BENCH lines and the scaling ratio.
+/// launcher; BENCH lines and the scaling ratio. Then both per sweep of the
+/// pipelined loop (each sweep queued before the previous gosa is read: what
+/// the plain runs time), and that loop's scaling ratio.
 inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
   const stencil::Extents<3> All{Weak ? Z.I * Where.pieces() : Z.I, Z.J, Z.K};
   const std::string Tag = std::string("himeno.") + Z.Name;
-  std::vector<double> OneMs;
+  std::vector<double> OneMs, OnePipelinedMs;
   if (Where.root()) {
     // The one-GPU run, alone on its device (its memory freed after).
     State S(Z);
     Device D(S);
     OneMs = example::timeRepeats(3, Reps, [&] { D.sweep(); });
     example::printBench(Tag + ".one-gpu", interiorPoints(Z), 56, OneMs);
+    OnePipelinedMs = pipelinedMs(Reps, [&](int N) { D.sweepPipelined(N); });
+    example::printBench(Tag + ".one-gpu.pipelined", interiorPoints(Z), 56,
+                        OnePipelinedMs);
   }
   const Field P0 = initialP(All);
   DistDevice D(Where.cut(All), P0);
@@ -250,6 +270,8 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
     return T;
   };
   const std::vector<double> Ms = time(true), Serial = time(false);
+  const std::vector<double> PipelinedMs = pipelinedMs<example::HostTimer>(
+      Reps, [&](int N) { D.sweepPipelined(N, [](double) {}); });
   // The halo exchange alone: p's pieces marked written (as a sweep marks
   // them: a host counter), then exchangeHalos and every device drained.
   const std::vector<double> ExchangeMs =
@@ -290,6 +312,18 @@ inline void bench(const Placement &Where, const Size &Z, bool Weak, int Reps) {
       Speedup / Where.pieces(), TS, Exchange, Exchange / TN,
       Exchange > 0 ? (TS - TN) / Exchange : 0.0,
       (unsigned long long)(D.P.traffic().Bytes + D.Wrk2.traffic().Bytes));
+  // The pipelined loops: the launch work of one sweep on the host is beside
+  // the devices' work on the one before.
+  example::printBench(Name + ".pipelined", interiorPoints(ZAll), 56,
+                      PipelinedMs);
+  const double P1 = example::median(OnePipelinedMs),
+               PN = example::median(PipelinedMs);
+  const double PipelinedSpeedup =
+      double(interiorPoints(ZAll)) / double(interiorPoints(Z)) * P1 / PN;
+  std::printf("SCALING name=%s.pipelined pieces=%d mode=%s one_gpu_ms=%.4f "
+              "ms=%.4f speedup=%.3f efficiency=%.3f\n",
+              Name.c_str(), Where.pieces(), Weak ? "weak" : "strong", P1, PN,
+              PipelinedSpeedup, PipelinedSpeedup / Where.pieces());
 }
 
 } // namespace multi

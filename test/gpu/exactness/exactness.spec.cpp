@@ -41,6 +41,24 @@ STENCIL_KERNEL void reload(In<int, 1> a3, In<int64_t, 1> a2, InOut<int64_t, 1> q
   s += max((int64_t)(a3(2)), min(((2.0f != float(a3(-1))) ? q() : a2(-1)), int64_t(7)));
 }
 
+// Negated operands of int min/max (test/diff seeds 835 and 10195): ptxas
+// fused two of them into a three-input VIMNMX3 and dropped the negation
+// (stencil/detail/numerics.hpp, minMaxOperand).
+STENCIL_KERNEL void negminmax(In<int64_t, 1> x, In<float, 1> f, In<int, 1> a,
+                              Min<int> lo, Max<int> hi, Out<int, 1> o,
+                              Out<int, 1> p) {
+  const int r = int(x() % 10000);
+  lo = min(lo, a());
+  lo = min(lo, -r);
+  lo = min(lo, int(x(1) % 10000));
+  hi = max(hi, a(1));
+  hi = max(hi, -int(f()) - 3 / (abs(a(-1) + index(0) % 7) + 1));
+  hi = max(hi, int(f(-1)));
+  o() = min(min(a(), -r), a(-1));
+  p() = max(max(a(1), -int(f()) - 3 / (abs(a(-1) + index(0) % 7) + 1)),
+            int(f(-1)));
+}
+
 // Unroll-and-jam (docs/passes/tile.md#unroll-and-jam): wide boxes whose
 // points share loads. Every point's statements keep their order, so the
 // fields are the reference's bit for bit; the locals of an if, reads in a

@@ -13,6 +13,9 @@
 //   bit; double histogram with fractional weights within the summation-order
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
 // - reload: an InOut value read after its own store in a ?: (seed 238).
+// - negminmax: negated operands of int min/max, in reductions and chains of
+//   min/max per point (seeds 835 and 10195: a ptxas miscompile that the
+//   runtime's minMaxOperand avoids).
 // - vec2, vec1, vec3: vectors along the row, the vector instance (rows of
 //   whole vectors) and the one-point one, at edges and odd widths;
 // - jam2, jam3: unroll-and-jam (4 points of the streamed dimension share
@@ -189,6 +192,29 @@ void checkReload(example::Checker &C, int64_t N) {
   sameAs(C, "reload.s", S, R.s); // integer terms: every partial sum exact
 }
 
+void checkNegMinMax(example::Checker &C, int64_t N) {
+  const stencil::Extents<1> E{N};
+  stencil::HostGrid<int64_t, 1> X(E);
+  stencil::HostGrid<float, 1> F(E);
+  stencil::HostGrid<int, 1> A(E), O(E, 7), P(E, 7);
+  std::mt19937_64 Rng(10195);
+  for (int64_t I = 0; I < N; ++I) {
+    X.data()[I] = int64_t(Rng() % 21001) - 10500;
+    F.data()[I] = float(int(Rng() % 2000) - 1000) / 100.0f;
+    A.data()[I] = int(Rng() % 2001) - 1000;
+  }
+  stencil::Grid<int, 1> GO(O), GP(P);
+  int Lo = 0, Hi = 0;
+  stencil::reference(negminmax, X, F, A, Lo, Hi, O, P);
+  const gpu::negminmax_result R =
+      gpu::negminmax(stencil::Grid<int64_t, 1>(X), stencil::Grid<float, 1>(F),
+                     stencil::Grid<int, 1>(A), GO, GP);
+  C.field("negminmax.o", O, GO.download(), 0.0);
+  C.field("negminmax.p", P, GP.download(), 0.0);
+  sameAs(C, "negminmax.lo", Lo, R.lo);
+  sameAs(C, "negminmax.hi", Hi, R.hi);
+}
+
 template <class T, int R>
 stencil::HostGrid<T, R> randomGrid(stencil::Extents<R> E, unsigned Seed) {
   stencil::HostGrid<T, R> G(E);
@@ -351,6 +377,8 @@ int main(int argc, char **argv) {
     checkWeights(C, 1000003, 1000);
     checkWeights(C, 1000003, 200003);
     checkReload(C, 100003);
+    checkNegMinMax(C, 1000);
+    checkNegMinMax(C, 1000003);
     // jam2 is jammed by 4 with vectors of 2 (2-D register blocking): odd
     // widths take its one-point instance (each jam group's rows one point
     // at a time), even widths its vector instance (edge groups one point at

@@ -5,9 +5,11 @@
 // right; ptxas -O0 gives the right answer). 947 of these 1000 points come out
 // wrong on an H100. Each of -static_cast<int>(x % 10000) and min(a, -r) alone
 // is right; so is the same with an int x. No spelling of the negation or the
-// min avoided it (mini variants in the issue note), so stencilc cannot work
-// around it: test/gpu/run-all runs this as an expected failure and reports
-// when a toolchain fixes it. Exit 1 while the bug is there.
+// min avoided it; an identity byte permute of each operand does, and the
+// runtime's int min/max take one (stencil/detail/numerics.hpp,
+// minMaxOperand; GPU test exactness's negminmax). This raw reproducer stays:
+// test/gpu/run-all runs it as an expected failure and reports when a
+// toolchain fixes it. Exit 1 while the bug is there.
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>

@@ -31,19 +31,6 @@ bool readsAnyNeighbour(const Kernel &K) {
   return false;
 }
 
-/// True when the body divides at every point (a division, a remainder, or
-/// hoist-division's exact_div): code with a branch to a slow path per lane.
-bool dividesPerPoint(const Kernel &K) {
-  bool Divides = false;
-  forEachExpr(K.Body, [&](const Expr &E) {
-    if (const Binary *B = as<Binary>(E))
-      Divides |= B->Op == BinaryOp::Div || B->Op == BinaryOp::Rem;
-    if (const Call *C = as<Call>(E))
-      Divides |= C->Fn == MathFn::ExactDiv;
-  });
-  return Divides;
-}
-
 /// Loads per point of a streamed rank-2 kernel from which it goes in chunks
 /// of 16 rows rather than on a persistent grid (a box, not a star).
 constexpr double BoxLoads = 8;
@@ -199,12 +186,12 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // flight) gives way to vectors, which carry 4 times the bytes per load.
   if (S.Jam > 1 && S.StreamDim >= 0 && K.Rank != 2)
     return 1;
-  // Nor more than 8 lanes that each divide: blur9 (3x3 f32, then / 9)
-  // took 0.275 ms in 4 x 4 lanes against 0.214 with the division written
-  // as a product and 0.244 jammed alone (T0325Z); 16 copies of exact_div's
-  // range check and slow-path branch cost more than the loads they save.
-  // mean81 (f64, 4 x 2 lanes, / 81) gained (1.67 -> 1.51).
-  const bool Jammed = S.Jam > 1 && S.StreamDim >= 0;
+  // Lanes that divide take vectors too. Session 10 refused more than 8 of
+  // them (blur9, 3x3 f32 then / 9: 0.275 ms in 4 x 4 lanes against 0.244
+  // jammed alone, T0325Z); once every load of a lane group is issued first
+  // (lanePoints) the same 4 x 4 lanes took 0.190 against 0.210 jammed, as
+  // fast as the division written as a product (0.190), and box5 0.286
+  // against 0.288 (H100, T055220Z).
   // A persistent grid (rank-2 reduction sweeps) already walks many points
   // per thread: laplace2d's f32 step, a 5-point star with a Max, took
   // 0.0802 ms in vectors of 4 against 0.0764 without (T010252Z).
@@ -228,8 +215,6 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // 1.31, laplace_i64 1.42 -> 1.68, with lg-throttle stalls and, for
   // diffusion_vc, 22% more DRAM reads): not chosen there.
   if (Vec < 2 || (K.Rank == 2 && Vec == 2 && S.Jam == 1))
-    return 1;
-  if (Jammed && S.Jam * Vec > 8 && dividesPerPoint(K))
     return 1;
   return Vec;
 }

@@ -1,7 +1,7 @@
 // Unroll-and-jam with vectors (docs/passes/tile.md#jam-and-vectors): a
 // jammed rank-2 box also takes vectors along its rows, each thread computing
 // Jam rows of Vec adjacent points from aligned vector loads of the rows the
-// group reads. Not in rank 3 (registers), nor above 8 lanes that each divide.
+// group reads, also when every lane divides. Not in rank 3 (registers).
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: %stencilc %s -o %t.cu --header %t.h
@@ -47,9 +47,9 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 
 // IR-LABEL: kernel age rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4 vector 4{{$}}
-// 16 lanes that each divide: the jam alone.
+// 16 lanes that each divide: both (the group's loads are issued first).
 // IR-LABEL: kernel blur rank 2
-// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4 vector 4{{$}}
 // 8 lanes (vectors of 2 doubles) that divide: both.
 // IR-LABEL: kernel mean rank 2
 // IR:       schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 vector 2{{$}}
@@ -106,8 +106,12 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // CHECK-NEXT:          const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
 // CHECK-NOT:           a_cv1_
 // CHECK:             } else {
+// Every lane divides (hoist-division's exact division) and its row of 4
+// stores one vector.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) blur_kernel(
-// CHECK-NOT:     float4
+// CHECK:         const float4 u_v{{[0-9]+}}_ = *reinterpret_cast<const float4*>(u + (at_ + 4 * stride0_ + 4));
+// CHECK:         const float v_s[[B:[0-9]+]]_3_ = stencil::detail::divideExact(acc_j3, 9.0f, rcp_0);
+// CHECK-NEXT:    *reinterpret_cast<float4*>(v + at_) = make_float4(v_s[[B]]_0_, v_s[[B]]_1_, v_s[[B]]_2_, v_s[[B]]_3_);
 // CHECK-LABEL: __global__ void __launch_bounds__(256) mean_kernel(
 // CHECK:         const double2 u_v{{[0-9]+}}_ = *reinterpret_cast<const double2*>(u + (at_ + 4 * stride0_ + 2));
 // Stores: each row of lanes stores one aligned vector, after its last lane.

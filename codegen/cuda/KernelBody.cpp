@@ -504,6 +504,7 @@ std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
 /// the domain; otherwise (the domain's first and last columns, and the
 /// kernel's one-point instance, Vec = 1) one point at a time, each at its
 /// own at_ and index (declared in an inner scope over the lane 0 ones).
+/// A jam group's one-point instance is the plain jam of its rows.
 std::string KernelEmitter::vectorPoints(int Depth) {
   const std::string L = std::to_string(K.Rank - 1);
   const std::string I = "i" + L + "_";
@@ -522,7 +523,17 @@ std::string KernelEmitter::vectorPoints(int Depth) {
   const std::string In = indent(Depth);
   const std::string Col = indent(Inner - 1);
   std::ostringstream OS;
-  OS << In << "if (Vec > 1 && " << I << " >= " << Lo << " && " << I
+  OS << In;
+  if (Rows) {
+    // The one-point instance (Vec = 1, launches too small to fill the
+    // device with vectors) runs the jam group as an unvectorised jam: its
+    // rows share their loads instead of loading every point alone.
+    ScalarLanes = true;
+    const std::string Jammed = lanePoints(Depth + 1);
+    ScalarLanes = false;
+    OS << "if (Vec == 1) {\n" << Jammed << In << "} else ";
+  }
+  OS << "if (Vec > 1 && " << I << " >= " << Lo << " && " << I
      << " + Vec <= " << Hi << ") {\n"
      << lanePoints(Depth + 1) << In << "} else {\n"
      << In << "  const Index lane0_at_ = at_;\n"

@@ -174,7 +174,7 @@ private:
   int vecLane() const { return vectorised() ? Lane % K.Sched.Vec : 0; }
 
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
-  bool vectorised() const { return K.Sched.Vec > 1; }
+  bool vectorised() const { return K.Sched.Vec > 1 && !ScalarLanes; }
   static std::string laneVectorType(ir::Type T, int Vec);
   /// The field of a lane vector holding element Lane: ".x" .. ".w".
   static const char *laneComponent(int Lane);
@@ -272,6 +272,9 @@ private:
   /// Rows of a vectorised kernel's lanes: Sched.Jam while its jam groups are
   /// printed, 1 for the rest (jammedPoints).
   int JamLanes = 1;
+  /// Printing a vectorised kernel's jam group for its one-point instance
+  /// (Vec = 1, vectorPoints): the lanes are a plain jam's, one point each.
+  bool ScalarLanes = false;
   std::map<std::pair<std::string, int>, std::string> LaneNames;
   /// Jammed code loads each grid element once into a local: the loads made,
   /// by address, one map per open block; and per open block, the

@@ -1,7 +1,8 @@
 // Unroll-and-jam with vectors (docs/passes/tile.md#jam-and-vectors): a
 // jammed rank-2 box also takes vectors along its rows, each thread computing
 // Jam rows of Vec adjacent points from aligned vector loads of the rows the
-// group reads, also when every lane divides. Not in rank 3 (registers).
+// group reads, also when every lane divides; its one-point instance (launches
+// too small for vectors) is the plain jam. Not in rank 3 (registers).
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: %stencilc %s -o %t.cu --header %t.h
@@ -61,9 +62,19 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 
 // CHECK-LABEL: template <class Index, int Vec>
 // CHECK-NEXT:  __global__ void __launch_bounds__(256) age_kernel(
-// The jam group: 4 rows of 4 lanes when the columns are whole vectors.
+// The one-point instance (Vec = 1): the group's 4 rows as a plain jam, one
+// point each, every row's loads shared.
 // CHECK:         for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
-// CHECK-NEXT:      if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK-NEXT:      if (Vec == 1) {
+// CHECK-NEXT:        int a_c_ = a[at_];
+// CHECK-NEXT:        int a_c1_ = a[at_ + stride0_];
+// CHECK:             const int alive_l{{[0-9]+}}_ = alive[at_ + 4 * stride0_ - 1];
+// CHECK:             int n_j3 = {{.*}};
+// CHECK:             a_c3_ = stencil::detail::maxOf((a_c3_ - n_j3), 0);
+// CHECK-NEXT:        a[at_ + 3 * stride0_] = a_c3_;
+// CHECK-NEXT:      }
+// The jam group: 4 rows of 4 lanes when the columns are whole vectors.
+// CHECK-NEXT:    } else if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
 // One InOut vector per row, each lane its component.
 // CHECK-NEXT:        const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
 // CHECK-NEXT:        int a_c_ = a_cv_.x;

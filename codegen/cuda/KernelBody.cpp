@@ -502,9 +502,10 @@ std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
 /// (lane 0's on a multiple of Vec, at_ and the last index lane 0's) as
 /// lanes that load each row they read as aligned vectors, when all Vec lie in
 /// the domain; otherwise (the domain's first and last columns, and the
-/// kernel's one-point instance, Vec = 1) one point at a time, each at its
-/// own at_ and index (declared in an inner scope over the lane 0 ones).
-/// A jam group's one-point instance is the plain jam of its rows.
+/// one-point instance, Vec = 1, of a kernel without a jam) one point at a
+/// time, each at its own at_ and index (declared in an inner scope over the
+/// lane 0 ones). A jam group's one-point instance is the plain jam of its
+/// rows.
 std::string KernelEmitter::vectorPoints(int Depth) {
   const std::string L = std::to_string(K.Rank - 1);
   const std::string I = "i" + L + "_";

@@ -169,11 +169,7 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     // A jammed lane's point: Lane points along the streamed dimension, or
     // (rank 1) Lane grid strides further.
     if (Lane > 0 && vectorised()) {
-      // A vector's lane: vecLane() points along the last dim; in a jam
-      // group, jamLane() rows along the streamed one.
-      const int Shift = D == K.Rank - 1          ? vecLane()
-                        : D == K.Sched.StreamDim ? jamLane()
-                                                 : 0;
+      const int Shift = laneOffset(D);
       if (Shift > 0)
         I += " + " + std::to_string(Shift);
     } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {

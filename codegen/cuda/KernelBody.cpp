@@ -366,9 +366,8 @@ std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
   if (Lane <= 0)
     return "";
   if (vectorised()) {
-    Offsets[K.Rank - 1] += vecLane();
-    if (jamLane() > 0)
-      Offsets[K.Sched.StreamDim] += jamLane();
+    for (int D = 0; D < K.Rank; ++D)
+      Offsets[D] += laneOffset(D);
     return "";
   }
   if (K.Sched.StreamDim >= 0) {
@@ -576,9 +575,8 @@ std::string KernelEmitter::vectorPoints(int Depth) {
 std::string KernelEmitter::vectorRead(const GridRead &G) {
   const int Vec = K.Sched.Vec, Last = K.Rank - 1;
   std::vector<int> Offsets = G.Offsets;
-  const int Column = Offsets[Last] + vecLane();
-  if (jamLane() > 0)
-    Offsets[K.Sched.StreamDim] += jamLane();
+  laneShift(Offsets); // the lane's row and column (no strides: vectorised)
+  const int Column = Offsets[Last];
   const int First = floorDiv(Column, Vec) * Vec;
   Offsets[Last] = First;
   const Type Elem = K.findParam(G.Grid)->Elem;

@@ -38,6 +38,7 @@
 #include "codegen/cuda/CudaEmitter.h"
 #include "codegen/cuda/SmemCacheLowering.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -167,11 +168,18 @@ private:
   int lanes() const {
     return vectorised() ? JamLanes * K.Sched.Vec : K.Sched.Jam;
   }
-  /// The most lanes any code of the kernel prints (names are made for all).
-  int maxLanes() const { return K.Sched.Jam * vecWidth(); }
+  /// The most lanes any code of the kernel prints (names are made for all),
+  /// whichever lanes are being printed.
+  int maxLanes() const { return K.Sched.Jam * std::max(K.Sched.Vec, 1); }
   int vecWidth() const { return vectorised() ? K.Sched.Vec : 1; }
   int jamLane() const { return Lane / vecWidth(); }
   int vecLane() const { return vectorised() ? Lane % K.Sched.Vec : 0; }
+  /// How far a vector lane's point is from lane 0's along dimension D:
+  /// vecLane() along the last dimension, jamLane() rows along the streamed
+  /// one.
+  int laneOffset(int D) const {
+    return D == K.Rank - 1 ? vecLane() : D == K.Sched.StreamDim ? jamLane() : 0;
+  }
 
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
   bool vectorised() const { return K.Sched.Vec > 1 && !ScalarLanes; }

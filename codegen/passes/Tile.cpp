@@ -186,12 +186,10 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // flight) gives way to vectors, which carry 4 times the bytes per load.
   if (S.Jam > 1 && S.StreamDim >= 0 && K.Rank != 2)
     return 1;
-  // Lanes that divide take vectors too. Session 10 refused more than 8 of
-  // them (blur9, 3x3 f32 then / 9: 0.275 ms in 4 x 4 lanes against 0.244
-  // jammed alone, T0325Z); once every load of a lane group is issued first
-  // (lanePoints) the same 4 x 4 lanes took 0.190 against 0.210 jammed, as
-  // fast as the division written as a product (0.190), and box5 0.286
-  // against 0.288 (H100, T055220Z).
+  // (Lanes that divide take vectors like the others since their loads are
+  // issued first: blur9 0.210 -> 0.190 ms in 4 x 4 lanes, T055220Z;
+  // docs/passes/tile.md#jam-and-vectors.)
+
   // A persistent grid (rank-2 reduction sweeps) already walks many points
   // per thread: laplace2d's f32 step, a 5-point star with a Max, took
   // 0.0802 ms in vectors of 4 against 0.0764 without (T010252Z).

@@ -27,10 +27,9 @@
 //    per thread (4 for f32/i32, 2 for f64/i64; not 2 in rank 2 without a
 //    jam, where it lost), each row of each grid it reads loaded as aligned
 //    vectors (lap6_accumulate, a 13-point f32 star: 1.99x -> 1.06x of the
-//    floor); point-wise kernels too in rank 2 and 3 (bytes in flight), not
-//    a point-wise InOut update; not on a persistent grid. A jammed rank-2
-//    box takes both: Jam rows of Vec points (cell_age 1.77x -> 1.02x), at
-//    most 8 such lanes when each divides. Grids whose rows are not whole
+//    floor); point-wise kernels too in rank 2 and 3 (bytes in flight); not
+//    on a persistent grid. A jammed rank-2 box takes both: Jam rows of Vec
+//    points (cell_age 1.77x -> 1.02x). Grids whose rows are not whole
 //    vectors take the kernel's one-point instance at launch.
 // (measured: docs/passes/tile.md#measurements)
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for

@@ -132,6 +132,14 @@ const char *fnName(MathFn Fn) {
     return "ceil";
   case MathFn::ExactDiv:
     return "exact_div";
+  case MathFn::IntDivMultiplier:
+    return "int_div_multiplier";
+  case MathFn::IntDivShifts:
+    return "int_div_shifts";
+  case MathFn::IntDiv:
+    return "int_div";
+  case MathFn::IntRem:
+    return "int_rem";
   }
   return "?";
 }
@@ -144,6 +152,9 @@ unsigned fnArity(MathFn Fn) {
     return 2;
   case MathFn::ExactDiv:
     return 3;
+  case MathFn::IntDiv:
+  case MathFn::IntRem:
+    return 4;
   default:
     return 1;
   }
@@ -252,7 +263,13 @@ Expr Call::make(MathFn Fn, std::vector<Expr> Args) {
   for (const Expr &A : Args)
     require(A && A->Ty == Args[0]->Ty && A->Ty != Type::Bool,
             "math call arguments of different or bool types");
-  bool IntegerOk = Fn == MathFn::Min || Fn == MathFn::Max || Fn == MathFn::Abs;
+  const bool IntDivision = Fn == MathFn::IntDivMultiplier ||
+                           Fn == MathFn::IntDivShifts || Fn == MathFn::IntDiv ||
+                           Fn == MathFn::IntRem;
+  require(!IntDivision || Args[0]->Ty == Type::Int32,
+          "integer division helper on other than i32");
+  bool IntegerOk = Fn == MathFn::Min || Fn == MathFn::Max ||
+                   Fn == MathFn::Abs || IntDivision;
   require(IntegerOk || isFloat(Args[0]->Ty), "math function on integers");
   Type T = Args[0]->Ty;
   return std::make_shared<Call>(Fn, std::move(Args), T);

@@ -96,8 +96,19 @@ enum class MathFn : uint8_t {
   Ceil,
   /// exact_div(a, b, rcp): a / b correctly rounded from rcp = 1 / b computed
   /// once per launch (hoist-division's lowering; never written by users).
-  ExactDiv
+  ExactDiv,
+  /// int_div_multiplier(d), int_div_shifts(d): the multiplier and shifts of
+  /// an i32 division by d, computed once per launch; int_div(n, d, m, s) and
+  /// int_rem(n, d, m, s): n / d and n % d from them, exactly as C++ divides
+  /// (hoist-division's integer lowering; never written by users).
+  IntDivMultiplier,
+  IntDivShifts,
+  IntDiv,
+  IntRem
 };
+
+/// The last MathFn (for walking every one).
+constexpr MathFn LastMathFn = MathFn::IntRem;
 
 const char *opSpelling(UnaryOp Op);  ///< "-", "!"
 const char *opSpelling(BinaryOp Op); ///< "+", "<", "&&", ...

@@ -52,7 +52,7 @@ std::optional<Type> typeByName(std::string_view N) {
   return enumByName<Type>(N, 5, typeName);
 }
 std::optional<MathFn> fnByName(std::string_view N) {
-  return enumByName<MathFn>(N, static_cast<int>(MathFn::ExactDiv) + 1, fnName);
+  return enumByName<MathFn>(N, static_cast<int>(LastMathFn) + 1, fnName);
 }
 std::optional<ParamKind> paramKindByName(std::string_view N) {
   return enumByName<ParamKind>(N, 8, paramKindName);

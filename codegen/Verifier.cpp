@@ -229,8 +229,8 @@ private:
   }
 
   /// Vectors as KernelBody lowers them: plain arrays of numbers (no records,
-  /// tiles, histograms or boundary shells), one lane per point, each grid's
-  /// vector at most 16 bytes (one aligned load).
+  /// tiles or boundary shells), one lane per point, each grid's vector at
+  /// most 16 bytes (one aligned load). Histograms take one update per lane.
   void checkVec() {
     const Schedule &S = K.Sched;
     if (S.Vec == 1)
@@ -241,7 +241,7 @@ private:
       return fail(Where + "the width must be 2 or 4");
     if (S.Jam > 1 && S.StreamDim < 0)
       fail(Where + "a jam with vectors needs a streamed dimension");
-    checkPlainArrays(Where, "vectorised");
+    checkPlainArrays(Where);
     if (K.hasBoundary())
       fail(Where + "kernels with boundary rules are not vectorised");
     for (const Param &P : K.Params) {
@@ -256,19 +256,17 @@ private:
     }
   }
 
-  /// Jammed and vector lanes (Done: "jammed", "vectorised") read plain
-  /// arrays: no merged records, no shared-memory tiles, no histograms.
-  void checkPlainArrays(const std::string &Where, const std::string &Done) {
+  /// Jammed and vector lanes read plain arrays: no merged records, no
+  /// shared-memory tiles. (Histograms take one update per lane.)
+  void checkPlainArrays(const std::string &Where) {
     if (!K.Merged.empty())
       fail(Where + "merged records are read one point at a time");
     if (!K.Cached.empty())
       fail(Where + "shared-memory tiles walk one point per thread");
-    if (K.hasHistograms())
-      fail(Where + "histogram kernels are not " + Done);
   }
 
-  /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension, in
-  /// kernels whose grids are plain arrays (no records, tiles or histograms).
+  /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension (or
+  /// rank 1), in kernels whose grids are plain arrays (no records or tiles).
   void checkJam() {
     const Schedule &S = K.Sched;
     if (S.Jam == 1)
@@ -278,7 +276,7 @@ private:
       fail(Where + "the factor must be 1 to 16");
     if (S.StreamDim < 0 && K.Rank != 1)
       fail(Where + "needs a streamed dimension (or rank 1)");
-    checkPlainArrays(Where, "jammed");
+    checkPlainArrays(Where);
   }
 
   /// The grids a merge group interleaves: read-only, read only at the

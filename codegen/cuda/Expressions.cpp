@@ -100,6 +100,14 @@ std::string mathName(MathFn Fn, Type T) {
     return F("ceil");
   case MathFn::ExactDiv:
     return "stencil::detail::divideExact";
+  case MathFn::IntDivMultiplier:
+    return "stencil::detail::intDivisorMultiplier";
+  case MathFn::IntDivShifts:
+    return "stencil::detail::intDivisorShifts";
+  case MathFn::IntDiv:
+    return "stencil::detail::divideInt";
+  case MathFn::IntRem:
+    return "stencil::detail::remainderInt";
   }
   return "?";
 }

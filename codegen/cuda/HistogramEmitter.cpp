@@ -31,8 +31,16 @@ static_assert(sameValue(HistogramLowering::Auto,
 
 std::string targetName(const std::string &Hist) { return Hist + "_hist_"; }
 
-std::string instance(const std::string &KernelName, HistogramLowering L) {
-  return KernelName + "<" + std::to_string(static_cast<int>(L)) + ">";
+/// A pointer to the kernel's instance for lowering L: with vectors, the
+/// vector instance or the one-point one as the launcher's vec_ says.
+std::string instance(const Kernel &K, const std::string &KernelName,
+                     HistogramLowering L) {
+  const std::string Lowering = std::to_string(static_cast<int>(L));
+  if (K.Sched.Vec <= 1)
+    return "&" + KernelName + "<" + Lowering + ">";
+  return "(vec_ ? &" + KernelName + "<" + Lowering + ", " +
+         std::to_string(K.Sched.Vec) + "> : &" + KernelName + "<" + Lowering +
+         ", 1>)";
 }
 
 /// `{stencil::detail::histogramShape(a), ...}` over the kernel's histograms.
@@ -50,7 +58,8 @@ std::string shapes(const Kernel &K) {
 std::string histogramKernelTemplate(const Kernel &K) {
   if (!K.hasHistograms())
     return "";
-  return std::string("template <int ") + HistogramLoweringParam + ">\n";
+  return std::string("template <int ") + HistogramLoweringParam +
+         (K.Sched.Vec > 1 ? ", int Vec>\n" : ">\n");
 }
 
 std::string histogramKernelBegin(const Kernel &K) {
@@ -144,8 +153,8 @@ std::string histogramLauncherChoice(const Kernel &K, const std::string &Opts) {
         "stencil::detail::histogramLaunchLowering(\n"
      << "      kernel_name_, " << Opts << ", stencil::HistogramLowering("
      << static_cast<int>(K.Histograms) << "), " << shapes(K) << ",\n"
-     << "      reinterpret_cast<const void*>(&"
-     << instance(K.Name + "_kernel", HistogramLowering::SharedPrivatized)
+     << "      reinterpret_cast<const void*>("
+     << instance(K, K.Name + "_kernel", HistogramLowering::SharedPrivatized)
      << "), shared_block_);\n";
   return OS.str();
 }
@@ -169,10 +178,11 @@ std::string histogramLaunch(
      << "    case stencil::HistogramLowering::SharedWarpAggregated: {\n"
      << "      const auto kernel_ = histogram_lowering_ == "
         "stencil::HistogramLowering::SharedPrivatized\n"
-     << "                               ? &"
-     << instance(KernelName, HistogramLowering::SharedPrivatized) << "\n"
-     << "                               : &"
-     << instance(KernelName, HistogramLowering::SharedWarpAggregated) << ";\n"
+     << "                               ? "
+     << instance(K, KernelName, HistogramLowering::SharedPrivatized) << "\n"
+     << "                               : "
+     << instance(K, KernelName, HistogramLowering::SharedWarpAggregated)
+     << ";\n"
      << "      const size_t shared_bytes_ = std::max<size_t>("
      << ReductionSmem("shared_block_")
      << ", stencil::detail::histogramSharedTotal(" << shapes(K) << "));\n"
@@ -183,13 +193,13 @@ std::string histogramLaunch(
      << "      break;\n"
      << "    }\n"
      << "    case stencil::HistogramLowering::WarpAggregated:\n"
-     << "      launch_(&"
-     << instance(KernelName, HistogramLowering::WarpAggregated)
+     << "      launch_("
+     << instance(K, KernelName, HistogramLowering::WarpAggregated)
      << ", grid_, block_, " << ReductionSmem("block_") << ");\n"
      << "      break;\n"
      << "    default:\n"
-     << "      launch_(&"
-     << instance(KernelName, HistogramLowering::PlainAtomic)
+     << "      launch_("
+     << instance(K, KernelName, HistogramLowering::PlainAtomic)
      << ", grid_, block_, " << ReductionSmem("block_") << ");\n"
      << "      break;\n"
      << "    }\n";

@@ -219,6 +219,7 @@ private:
   std::string tuning() const;
   int launchBound() const;
   std::string launchShape() const;
+  std::string vectorChoice() const;
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;
   std::string recordPacking() const;

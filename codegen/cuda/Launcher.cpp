@@ -268,12 +268,15 @@ std::string KernelEmitter::launchShape() const {
   OS << Cache.launcherCheck();
   OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
      << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+  const std::string Vec =
+      vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
   if (hasHistograms()) {
     // Histogram kernels: their own grid and lowering choice
     // (HistogramEmitter.h); privatised launches get a persistent grid there.
+    OS << vectorChoice();
     OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
        << ">(domain_, block_, points_per_thread_, "
-       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << ");\n";
+       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << Vec << ");\n";
     OS << histogramLauncherChoice(K, O);
   } else {
     int IndexScale = 1;
@@ -281,24 +284,8 @@ std::string KernelEmitter::launchShape() const {
       IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
     OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
     if (vectorised()) {
-      // The vector instance when every row starts on a whole vector.
       const std::string V = std::to_string(K.Sched.Vec);
-      int Widest = 1;
-      std::string Bases;
-      for (const Param &P : K.Params)
-        if (isGrid(P.Kind)) {
-          Widest = std::max(Widest, byteSize(P.Elem));
-          Bases += std::string(Bases.empty() ? "" : ", ") + "std::as_const(" +
-                   P.Name + ").data()";
-        }
-      OS << "  // Vectors of " << V
-         << " adjacent points per thread when every row is whole vectors.\n";
-      OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
-         << ">(extents_, " << V << ", " << Widest << ", {" << Bases
-         << "}) &&\n      (" << O << ".Vectors < 0 ? "
-         << "stencil::detail::vectorsFillDevice<" << R
-         << ">(domain_, points_per_thread_, " << std::max(K.Sched.StreamDim, 0)
-         << ", " << V << ") : " << O << ".Vectors > 0);\n";
+      OS << vectorChoice();
       OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
          << ">(extents_, " << IndexScale << ")\n      ? (vec_ ? &"
          << kernelName() << "<int, " << V << "> : &" << kernelName()
@@ -318,8 +305,6 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
-    const std::string Vec =
-        vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream
@@ -327,6 +312,35 @@ std::string KernelEmitter::launchShape() const {
        << ") : stencil::detail::gridShape<" << R
        << ">(domain_, block_, points_per_thread_, " << Stream << Vec << ");\n";
   }
+  return OS.str();
+}
+
+/// `const bool vec_`: whether this launch runs the vector instance (every
+/// row starts on a whole vector, and vectors still fill the device unless
+/// LaunchOptions::Vectors says); "" when the kernel has no vectors.
+std::string KernelEmitter::vectorChoice() const {
+  if (!vectorised())
+    return "";
+  const std::string R = std::to_string(K.Rank);
+  const std::string V = std::to_string(K.Sched.Vec);
+  const std::string &O = OptsName;
+  int Widest = 1;
+  std::string Bases;
+  for (const Param &P : K.Params)
+    if (isGrid(P.Kind)) {
+      Widest = std::max(Widest, byteSize(P.Elem));
+      Bases += std::string(Bases.empty() ? "" : ", ") + "std::as_const(" +
+               P.Name + ").data()";
+    }
+  std::ostringstream OS;
+  OS << "  // Vectors of " << V
+     << " adjacent points per thread when every row is whole vectors.\n";
+  OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
+     << ">(extents_, " << V << ", " << Widest << ", {" << Bases
+     << "}) &&\n      (" << O << ".Vectors < 0 ? "
+     << "stencil::detail::vectorsFillDevice<" << R
+     << ">(domain_, points_per_thread_, " << std::max(K.Sched.StreamDim, 0)
+     << ", " << V << ") : " << O << ".Vectors > 0);\n";
   return OS.str();
 }
 

@@ -43,8 +43,13 @@ public:
     // Uniforms an earlier run (or the IR file) made are reused.
     for (const Uniform &U : K.Uniforms) {
       const Binary *B = as<Binary>(U.Value);
+      const Call *C = as<Call>(U.Value);
       if (B && B->Op == BinaryOp::Div && B->LHS->Kind == ExprKind::Constant)
         ByDivisor.emplace(printExpr(B->RHS), U.Name);
+      else if (C && C->Fn == MathFn::IntDivMultiplier)
+        Multipliers.emplace(printExpr(C->Args[0]), U.Name);
+      else if (C && C->Fn == MathFn::IntDivShifts)
+        Shifts.emplace(printExpr(C->Args[0]), U.Name);
       else
         Divisors.emplace(printExpr(U.Value), U.Name);
     }
@@ -55,6 +60,11 @@ protected:
   Expr visitBinary(const Binary &N, const Expr &Self) override {
     Expr Rebuilt = ExprMutator::visitBinary(N, Self);
     const Binary *B = as<Binary>(Rebuilt);
+    if (B && (B->Op == BinaryOp::Div || B->Op == BinaryOp::Rem) &&
+        B->Ty == Type::Int32 && B->LHS->Ty == Type::Int32 &&
+        B->RHS->Ty == Type::Int32 && B->RHS->Kind != ExprKind::Constant &&
+        isLaunchUniform(B->RHS))
+      return integerDivision(*B);
     if (!B || B->Op != BinaryOp::Div || !isFloat(B->Ty) ||
         !isLaunchUniform(B->RHS))
       return Rebuilt;
@@ -86,6 +96,42 @@ private:
     return Var::make(It->second, VarScope::Uniform, D->Ty);
   }
 
+  /// An i32 n / d or n % d by a divisor fixed for the launch (not a
+  /// constant: nvcc already multiplies by those): int_div or int_rem from
+  /// the multiplier and shifts the host computes once per launch
+  /// (stencil/detail/exact_division.hpp), the same value as the division.
+  Expr integerDivision(const Binary &B) {
+    const std::string Text = printExpr(B.RHS);
+    Expr D = divisorOf(B.RHS);
+    const std::string Key = printExpr(D);
+    auto Helper = [&](std::map<std::string, std::string> &Known, MathFn Fn,
+                      const char *Prefix) {
+      auto It = Known.find(Key);
+      if (It == Known.end()) {
+        Uniform U;
+        U.Name = std::string(Prefix) +
+                 reciprocalName(D, K.Uniforms.size()).substr(4); // "rcp_"
+        U.Ty = Type::Int32;
+        U.Value = Call::make(Fn, {D});
+        K.Uniforms.push_back(U);
+        It = Known.emplace(Key, U.Name).first;
+      }
+      return Var::make(It->second, VarScope::Uniform, Type::Int32);
+    };
+    Expr M = Helper(Multipliers, MathFn::IntDivMultiplier, "mul_");
+    Expr S = Helper(Shifts, MathFn::IntDivShifts, "shift_");
+    const bool Quotient = B.Op == BinaryOp::Div;
+    K.Remarks.push_back(
+        {passName(PassID::HoistDivision), CurrentLoc,
+         std::string("integer ") + (Quotient ? "division" : "remainder") +
+             " by '" + Text + "' uses %" + as<Var>(M)->Name + " and %" +
+             as<Var>(S)->Name +
+             ", computed once per launch: a multiply-high and two shifts, "
+             "the same value as the division"});
+    return Call::make(Quotient ? MathFn::IntDiv : MathFn::IntRem,
+                      {B.LHS, D, M, S});
+  }
+
   /// The uniform 1 / D; Text is the divisor as the spec wrote it.
   Expr reciprocalOf(const Expr &D, const std::string &Text) {
     std::string Key = printExpr(D);
@@ -113,8 +159,10 @@ private:
 
   Kernel &K;
   bool FastMath;
-  std::map<std::string, std::string> ByDivisor; ///< divisor -> 1 / divisor
-  std::map<std::string, std::string> Divisors;  ///< expression -> uniform
+  std::map<std::string, std::string> ByDivisor;   ///< divisor -> 1 / divisor
+  std::map<std::string, std::string> Divisors;    ///< expression -> uniform
+  std::map<std::string, std::string> Multipliers; ///< i32 divisor -> multiplier
+  std::map<std::string, std::string> Shifts;      ///< i32 divisor -> shifts
 };
 
 class HoistDivisionPass : public Pass {

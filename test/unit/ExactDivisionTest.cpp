@@ -124,4 +124,62 @@ TEST(ExactDivision, TheOneStepHoistDoesDiffer) {
   EXPECT_GT(Differs, 1000);
 }
 
+/// divideInt and remainderInt against C++'s / and %, for N in Ns and random
+/// N; the count of mismatches (0 expected).
+int64_t intMismatches(int D, std::mt19937 &Rng, int Random) {
+  using stencil::detail::divideInt;
+  using stencil::detail::remainderInt;
+  const int M = stencil::detail::intDivisorMultiplier(D);
+  const int S = stencil::detail::intDivisorShifts(D);
+  int64_t Bad = 0;
+  auto Check = [&](int N) {
+    if (N == INT32_MIN && D == -1)
+      return; // undefined in C++
+    Bad += divideInt(N, D, M, S) != N / D || remainderInt(N, D, M, S) != N % D;
+  };
+  for (int N : {0, 1, -1, 2, -2, 12345, -12345, INT32_MAX, INT32_MAX - 1,
+                INT32_MIN, INT32_MIN + 1})
+    Check(N);
+  for (int64_t K = -2; K <= 2; ++K)
+    for (int64_t E = -1; E <= 1; ++E) {
+      const int64_t N =
+          K * int64_t(D) + E; // multiples of D and their neighbours
+      if (N >= INT32_MIN && N <= INT32_MAX)
+        Check(int(N));
+    }
+  for (int I = 0; I < Random; ++I)
+    Check(int(Rng()));
+  return Bad;
+}
+
+// hoist-division's integer lowering: n / d and n % d from a multiplier and
+// shifts of d (computed once per launch), C++'s truncating quotient and the
+// dividend's sign for the remainder, for every divisor in [-70000, 70000], the
+// powers of two and their neighbours, and the extremes.
+TEST(IntegerDivision, EveryDivisorMatchesCpp) {
+  std::mt19937 Rng(7);
+  int64_t Bad = 0;
+  for (int D = -70000; D <= 70000; ++D)
+    if (D != 0)
+      Bad += intMismatches(D, Rng, 40);
+  for (int K = 0; K < 31; ++K)
+    for (int64_t E = -1; E <= 1; ++E) {
+      const int64_t D = (int64_t(1) << K) + E;
+      if (D > 0 && D <= INT32_MAX) {
+        Bad += intMismatches(int(D), Rng, 2000);
+        Bad += intMismatches(-int(D), Rng, 2000);
+      }
+    }
+  for (int D : {INT32_MIN, INT32_MAX, -INT32_MAX, INT32_MIN + 1})
+    Bad += intMismatches(D, Rng, 100000);
+  EXPECT_EQ(Bad, 0);
+}
+
+// Divisor 0 takes the division itself (undefined in C++; the GPU does not
+// trap): the shifts say so, and the helpers never read the multiplier then.
+TEST(IntegerDivision, ZeroDivisorIsFlagged) {
+  EXPECT_EQ(stencil::detail::intDivisorShifts(0), -1);
+  EXPECT_EQ(stencil::detail::intDivisorMultiplier(0), 0);
+}
+
 } // namespace

@@ -145,22 +145,40 @@ TEST(HoistDivision, UniformDivisorBecomesReciprocal) {
   EXPECT_NE(printKernel(Fast).find("* %rcp_b)"), std::string::npos);
 }
 
-TEST(HoistDivision, LeavesGridAndIntegerDivisors) {
+TEST(HoistDivision, LeavesGridAndConstantDivisorsHoistsIntegerOnes) {
   Kernel K = helmholtz();
   K.Body.push_back(
       Stmt::declare("g", Type::Float64,
                     Binary::make(BinaryOp::Div, param("b"), read("f", 0, 0))));
   K.Params.push_back(
       Param{ParamKind::Scalar, "n", Type::Int32, Type::Int32, 0, {}});
+  const Expr N = Var::make("n", VarScope::Param, Type::Int32);
   K.Body.push_back(Stmt::declare(
-      "q", Type::Int32,
-      Binary::make(BinaryOp::Div, Index::make(0),
-                   Var::make("n", VarScope::Param, Type::Int32))));
+      "q", Type::Int32, Binary::make(BinaryOp::Div, Index::make(0), N)));
+  K.Body.push_back(Stmt::declare(
+      "r", Type::Int32, Binary::make(BinaryOp::Rem, Index::make(1), N)));
+  K.Body.push_back(
+      Stmt::declare("c", Type::Int32,
+                    Binary::make(BinaryOp::Rem, Index::make(1),
+                                 Constant::makeInt(7, Type::Int32))));
   ASSERT_TRUE(createHoistDivisionPass()->run(K, {}));
-  EXPECT_EQ(K.Uniforms.size(), 1u);
+  // helmholtz's reciprocal, and n's multiplier and shifts (once for both).
+  EXPECT_EQ(K.Uniforms.size(), 3u);
   std::string Text = printKernel(K);
   EXPECT_NE(Text.find("(b / f[0, 0])"), std::string::npos) << Text;
-  EXPECT_NE(Text.find("(index(0) / n)"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("uniform %mul_n: i32 = int_div_multiplier(n)"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("uniform %shift_n: i32 = int_div_shifts(n)"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("int_div(index(0), n, %mul_n, %shift_n)"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("int_rem(index(1), n, %mul_n, %shift_n)"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("(index(1) % 7)"), std::string::npos) << Text;
 }
 
 TEST(Pipeline, O0RunsNoPassAndDisableRemovesOne) {

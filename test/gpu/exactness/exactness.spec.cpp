@@ -33,6 +33,32 @@ STENCIL_KERNEL void weights(In<double, 1> v, Histogram<float> whole,
   n[b] += 1;
 }
 
+// Histogram<int64_t>: a block's private copy in shared memory adds the low
+// and high 32-bit words with a carry (stencil/detail/atomics.hpp,
+// atomicAddWords). Weights whose low halves wrap, negative weights and
+// weights above 2^32 land in the same bins.
+STENCIL_KERNEL void carries(In<int64_t, 1> w, In<int, 1> b, Histogram<int64_t> bins,
+                            const int nbins) {
+  bins[b() % nbins] += w();
+}
+
+// Vector lanes of a histogram kernel (docs/passes/tile.md#vectors): each
+// lane adds its own bin, the int64 one with signed weights from its column.
+STENCIL_KERNEL void lanes(In<float, 2> u, Histogram<int> n, Histogram<int64_t> w,
+                          const int nbins) {
+  int b = min(max(int(u() * float(nbins)), 0), nbins - 1);
+  n[b] += 1;
+  w[(b * 7) % nbins] += int64_t(index(1)) - 3;
+}
+
+// int / and % by a scalar (hoist-division: a multiplier and shifts computed
+// once per launch, stencil/detail/exact_division.hpp), negative dividends and
+// divisors included.
+STENCIL_KERNEL void intdiv(In<int, 1> a, Out<int, 1> q, Out<int, 1> r, const int d) {
+  q() = a() / d;
+  r() = a(1) % d + a(-1) / d;
+}
+
 // An InOut value read back after its own store, in a ?: against an In grid
 // (test/diff seed 238): nvcc 13.0 loaded it through the read-only path.
 STENCIL_KERNEL void reload(In<int, 1> a3, In<int64_t, 1> a2, InOut<int64_t, 1> q,

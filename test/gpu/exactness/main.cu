@@ -12,6 +12,11 @@
 // - weights: float histogram with integer weights and int counts bit for
 //   bit; double histogram with fractional weights within the summation-order
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
+// - carries: Histogram<int64_t> under every lowering, weights whose 32-bit
+//   halves carry (the shared-memory copy adds them as two words).
+// - lanes: a histogram kernel in vector lanes, every lowering, vector and
+//   one-point instances.
+// - intdiv: int / and % by a scalar (a multiplier and shifts per launch).
 // - reload: an InOut value read after its own store in a ?: (seed 238).
 // - negminmax: negated operands of int min/max, in reductions and chains of
 //   min/max per point (seeds 835 and 10195: a ptxas miscompile that the
@@ -172,6 +177,98 @@ void checkWeights(example::Checker &C, int64_t N, int Bins) {
   C.holds((P + "frac_within_order").c_str(), Worst < 0,
           Worst < 0 ? "every bin within 2 n eps sum|t|"
                     : "bin " + std::to_string(Worst) + " off by more than the bound");
+}
+
+/// carries: int64 weights through every histogram lowering, bin for bin.
+/// The weights mix 2^32 - 1 and 2^31 (their low halves wrap after two adds),
+/// -1 and -2^33 + 5 (high half all ones), 2^40 + 3 and random values in
+/// (-2^40, 2^40), so every bin's low half wraps many times in each block.
+void checkCarries(example::Checker &C, int64_t N, int Bins) {
+  const stencil::Extents<1> E{N};
+  stencil::HostGrid<int64_t, 1> W(E);
+  stencil::HostGrid<int, 1> B(E);
+  std::mt19937_64 Rng(uint64_t(Bins) * 31 + 7);
+  const int64_t Special[] = {0xffffffffll, 0x80000000ll, -1, -(int64_t(1) << 33) + 5,
+                             (int64_t(1) << 40) + 3};
+  for (int64_t I = 0; I < N; ++I) {
+    const uint64_t R = Rng();
+    W.data()[I] = R % 3 ? Special[R % 5]
+                        : int64_t(R >> 23) - (int64_t(1) << 40); // 41 bits
+    B.data()[I] = int(Rng() % 1000000);
+  }
+  stencil::HostGrid<int64_t, 1> Ref = startPattern<int64_t>(Bins);
+  stencil::reference(carries, W, B, Ref, Bins);
+  for (stencil::HistogramLowering L :
+       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
+        stencil::HistogramLowering::SharedWarpAggregated,
+        stencil::HistogramLowering::PlainAtomic}) {
+    stencil::Grid<int64_t, 1> Got(startPattern<int64_t>(Bins));
+    stencil::LaunchOptions Opts;
+    Opts.HistogramLowering = L;
+    gpu::carries(stencil::Grid<int64_t, 1>(W), stencil::Grid<int, 1>(B), Got, Bins, Opts);
+    C.field(("carries." + std::to_string(Bins) + ".lowering" +
+             std::to_string(static_cast<int>(L)))
+                .c_str(),
+            Ref, Got.download(), 0.0);
+  }
+}
+
+/// lanes: a vectorised rank-2 histogram kernel under every lowering, bin for
+/// bin: rows of whole vectors (Cols a multiple of 4) run the vector instance
+/// (LaunchOptions::Vectors = 1: these grids are too small to fill the
+/// device), other widths the one-point one.
+void checkLanes(example::Checker &C, int64_t Rows, int64_t Cols, int Bins) {
+  const stencil::Extents<2> E{Rows, Cols};
+  stencil::HostGrid<float, 2> U(E);
+  std::mt19937_64 Rng(uint64_t(Cols) * 131 + Bins);
+  for (int64_t I = 0; I < U.size(); ++I)
+    U.data()[I] = float(std::uniform_real_distribution<double>(-0.1, 1.1)(Rng));
+  stencil::HostGrid<int, 1> N = startPattern<int>(Bins);
+  stencil::HostGrid<int64_t, 1> W = startPattern<int64_t>(Bins);
+  stencil::reference(lanes, U, N, W, Bins);
+  for (stencil::HistogramLowering L :
+       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
+        stencil::HistogramLowering::SharedWarpAggregated,
+        stencil::HistogramLowering::WarpAggregated,
+        stencil::HistogramLowering::PlainAtomic}) {
+    stencil::Grid<int, 1> GN(startPattern<int>(Bins));
+    stencil::Grid<int64_t, 1> GW(startPattern<int64_t>(Bins));
+    stencil::LaunchOptions Opts;
+    Opts.HistogramLowering = L;
+    Opts.Vectors = 1;
+    gpu::lanes(stencil::Grid<float, 2>(U), GN, GW, Bins, Opts);
+    const std::string P = "lanes." + std::to_string(Rows) + "x" + std::to_string(Cols) +
+                          ".lowering" + std::to_string(static_cast<int>(L)) + ".";
+    C.field((P + "n").c_str(), N, GN.download(), 0.0);
+    C.field((P + "w").c_str(), W, GW.download(), 0.0);
+  }
+}
+
+/// intdiv: C++'s quotient and remainder for dividends of every sign and
+/// size (INT_MIN only where the divisor is not -1) by divisors 1, -1, 7, -7,
+/// 3, 2^16, 2^31 - 1, -(2^31 - 1) and INT_MIN.
+void checkIntDiv(example::Checker &C, int64_t N) {
+  const stencil::Extents<1> E{N};
+  stencil::HostGrid<int, 1> A(E);
+  std::mt19937_64 Rng(4099);
+  for (int64_t I = 0; I < N; ++I) {
+    const uint64_t R = Rng();
+    A.data()[I] = R % 4 ? int(uint32_t(R >> 32)) : int(int64_t(R >> 40) % 1000);
+  }
+  for (int D : {1, -1, 7, -7, 3, 65536, INT32_MAX, -INT32_MAX, INT32_MIN}) {
+    stencil::HostGrid<int, 1> Arg = A;
+    if (D == -1)
+      for (int64_t I = 0; I < N; ++I)
+        if (Arg.data()[I] == INT32_MIN)
+          Arg.data()[I] = 5; // INT_MIN / -1 is undefined
+    stencil::HostGrid<int, 1> Q(E, 3), R(E, 3);
+    stencil::reference(intdiv, Arg, Q, R, D);
+    stencil::Grid<int, 1> GQ(stencil::HostGrid<int, 1>(E, 3)), GR(stencil::HostGrid<int, 1>(E, 3));
+    gpu::intdiv(stencil::Grid<int, 1>(Arg), GQ, GR, D);
+    const std::string P = "intdiv." + std::to_string(D) + ".";
+    C.field((P + "q").c_str(), Q, GQ.download(), 0.0);
+    C.field((P + "r").c_str(), R, GR.download(), 0.0);
+  }
 }
 
 void checkReload(example::Checker &C, int64_t N) {
@@ -377,6 +474,12 @@ int main(int argc, char **argv) {
     checkWeights(C, 1000003, 1000);
     checkWeights(C, 1000003, 200003);
     checkReload(C, 100003);
+    checkCarries(C, 1000003, 1000);
+    checkCarries(C, 100003, 3);
+    checkIntDiv(C, 100003);
+    for (int64_t Cols : {44, 41, 1028})
+      checkLanes(C, 67, Cols, 37);
+    checkLanes(C, 1030, 516, 1000);
     checkNegMinMax(C, 1000);
     checkNegMinMax(C, 1000003);
     // jam2 is jammed by 4 with vectors of 2 (2-D register blocking): odd

@@ -1,6 +1,8 @@
 // stencil/detail/exact_division.hpp - a / b from a reciprocal of b computed
 // once per launch, rounded exactly as the division (hoist-division's default
-// lowering; docs/passes/hoist-division.md has the proof and the measurements).
+// lowering; docs/passes/hoist-division.md has the proof and the measurements),
+// and int / int, int % int from a multiplier and shifts computed once per
+// launch.
 //
 // Internal: for the code stencilc generates, not for programs. It has no CUDA
 // dependency so that host-only unit tests (test/unit/ExactDivisionTest.cpp)
@@ -95,6 +97,73 @@ STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
   const T Q0 = roundedProduct(A, Y);
   const T Q1 = fusedMultiplyAdd(fusedMultiplyAdd(-Q0, B, A), Y, Q0);
   return fusedMultiplyAdd(fusedMultiplyAdd(-Q1, B, A), Y, Q1);
+}
+
+//===----------------------------------------------------------------------===//
+// int / int and int % int by a divisor fixed for the launch
+//===----------------------------------------------------------------------===//
+//
+// The GPU has no integer divide: n / d by a variable d is a float
+// reciprocal and corrections, about 20 instructions with a quarter-rate
+// MUFU. By a divisor the launch fixes, the host computes once a multiplier M
+// and two shifts for |d| (Granlund and Montgomery, PLDI 1994, Fig. 4.1; Warren,
+// Hacker's Delight, 2nd ed., 10-8), and each point takes a multiply-high, two
+// shifts, an add and the signs: key_hist ((key * 7 + 3) % nbins) 0.515 -> 0.444
+// ms with the divisor a constant, docs/passes/hoist-division.md#integers.
+
+/// The multiplier of |D|'s division (its bits as an int): with
+/// L = ceil(log2 |D|), M = floor(2^32 (2^L - |D|) / |D|) + 1, which fits in 32
+/// bits for every |D| in [1, 2^31].
+STENCIL_EXACT_DIVISION_HD inline int intDivisorMultiplier(int D) {
+  const unsigned AbsD = D < 0 ? 0u - unsigned(D) : unsigned(D);
+  if (AbsD == 0)
+    return 0;
+  int L = 0;
+  while (L < 32 && (1ull << L) < AbsD)
+    ++L;
+  const unsigned long long M =
+      (((1ull << L) - AbsD) << 32) / AbsD + 1; // < 2^32: 2^L - |D| < |D|
+  return int(unsigned(M));
+}
+
+/// The shifts of |D|'s division, min(L, 1) | max(L - 1, 0) << 8, or -1 for
+/// D = 0 (the quotient is then the division's own, undefined in C++).
+STENCIL_EXACT_DIVISION_HD inline int intDivisorShifts(int D) {
+  const unsigned AbsD = D < 0 ? 0u - unsigned(D) : unsigned(D);
+  if (AbsD == 0)
+    return -1;
+  int L = 0;
+  while (L < 32 && (1ull << L) < AbsD)
+    ++L;
+  return (L < 1 ? L : 1) | (L > 1 ? L - 1 : 0) << 8;
+}
+
+STENCIL_EXACT_DIVISION_HD inline unsigned multiplyHigh(unsigned A, unsigned B) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(A, B);
+#else
+  return unsigned((unsigned long long)A * B >> 32);
+#endif
+}
+
+/// N / D truncated toward zero as C++ divides, from M = intDivisorMultiplier(D)
+/// and S = intDivisorShifts(D): the unsigned quotient of |N| by |D|, then the
+/// sign. Every N and D but D = 0 and INT_MIN / -1 (both undefined in C++;
+/// the latter gives INT_MIN, as the GPU's own division does).
+STENCIL_EXACT_DIVISION_HD inline int divideInt(int N, int D, int M, int S) {
+  if (S < 0)
+    return N / D;
+  const unsigned AbsN = N < 0 ? 0u - unsigned(N) : unsigned(N);
+  const unsigned T = multiplyHigh(unsigned(M), AbsN);
+  const unsigned Q = (T + ((AbsN - T) >> (S & 0xff))) >> (S >> 8);
+  return (N < 0) != (D < 0) ? int(0u - Q) : int(Q);
+}
+
+/// N % D as C++ computes it (the sign of N), from divideInt's quotient.
+STENCIL_EXACT_DIVISION_HD inline int remainderInt(int N, int D, int M, int S) {
+  if (S < 0)
+    return N % D;
+  return int(unsigned(N) - unsigned(divideInt(N, D, M, S)) * unsigned(D));
 }
 
 } // namespace detail

@@ -2,8 +2,9 @@
 // reciprocal computed once per launch. By default the division stays exact
 // (exact_div: a multiply and two FMA corrections, the division's bits);
 // with --fast-math it is a plain multiply, and --report says it may change
-// the last ulp. Divisions by grid values, by index(d) and integer divisions
-// stay.
+// the last ulp. An i32 division (or %) by a launch-uniform value uses a
+// multiplier and shifts computed once per launch (int_div, int_rem: the same
+// value as the division). Divisions by grid values and by index(d) stay.
 // RUN: %stencilc %s --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s
 // RUN: %stencilc %s --fast-math --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAST
 // RUN: %stencilc %s --disable-pass=hoist-division --print-after=hoist-division -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
@@ -25,28 +26,35 @@ STENCIL_KERNEL void scaled(In<double, 2> u, Out<double, 2> v, double b, double c
 // reciprocal of the very value the device divides by.
 // CHECK-NEXT:    uniform %div_1: f64 = (b * c)
 // CHECK-NEXT:    uniform %rcp_div_1: f64 = (1.0 / %div_1)
-// CHECK:         store v = ((((exact_div(u[0, 0], b, %rcp_b) + exact_div(u[0, 1], %div_1, %rcp_div_1)) + (u[0, 0] / u[0, 1])) + f64((index(0) / n))) + (u[0, 0] / f64(index(1))))
+// CHECK-NEXT:    uniform %mul_n: i32 = int_div_multiplier(n)
+// CHECK-NEXT:    uniform %shift_n: i32 = int_div_shifts(n)
+// CHECK:         store v = ((((exact_div(u[0, 0], b, %rcp_b) + exact_div(u[0, 1], %div_1, %rcp_div_1)) + (u[0, 0] / u[0, 1])) + f64(int_div(index(0), n, %mul_n, %shift_n))) + (u[0, 0] / f64(index(1))))
 // FAST-LABEL:  kernel scaled rank 2
 // FAST:          uniform %rcp_b: f64 = (1.0 / b)
 // FAST-NEXT:     uniform %rcp_1: f64 = (1.0 / (b * c))
-// FAST:          store v = (((((u[0, 0] * %rcp_b) + (u[0, 1] * %rcp_1)) + (u[0, 0] / u[0, 1])) + f64((index(0) / n))) + (u[0, 0] / f64(index(1))))
+// FAST:          store v = (((((u[0, 0] * %rcp_b) + (u[0, 1] * %rcp_1)) + (u[0, 0] / u[0, 1])) + f64(int_div(index(0), n, %mul_n, %shift_n))) + (u[0, 0] / f64(index(1))))
 // OFF-LABEL:   kernel scaled rank 2
 // OFF-NOT:       uniform
 // OFF:           store v = (((((u[0, 0] / b) + (u[0, 1] / (b * c)))
 // REPORT:      remark: kernel scaled: hoist-division: division by 'b' uses %rcp_b = 1 / b, computed once per launch, and two FMA corrections that round exactly as the division does
 // REPORT:      remark: kernel scaled: hoist-division: division by '(b * c)' uses %rcp_div_1 = 1 / (b * c), computed once per launch, and two FMA corrections that round exactly as the division does
+// REPORT:      remark: kernel scaled: hoist-division: integer division by 'n' uses %mul_n and %shift_n, computed once per launch: a multiply-high and two shifts, the same value as the division
 // REPORT-NOT:  last ulp
 // FAST-REPORT: remark: kernel scaled: hoist-division: division by 'b' became a multiply by %rcp_b = 1 / b, computed once per launch (--fast-math: may differ from the division in the last ulp)
 // CUDA-LABEL:  // scaled (
 // CUDA:            double rcp_b,
 // CUDA-NEXT:       double div_1,
 // CUDA-NEXT:       double rcp_div_1,
+// CUDA-NEXT:       int mul_n,
+// CUDA-NEXT:       int shift_n,
 // CUDA:          stencil::detail::divideExact(u[at_], b, rcp_b)
 // CUDA-SAME:     stencil::detail::divideExact(u[at_ + 1], div_1, rcp_div_1)
 // CUDA-SAME:     (u[at_] / u[at_ + 1])
 // CUDA:          const double rcp_b = (1.0 / b); // uniform, once per launch
 // CUDA-NEXT:     const double div_1 = (b * c); // uniform, once per launch
 // CUDA-NEXT:     const double rcp_div_1 = (1.0 / div_1); // uniform, once per launch
+// CUDA-NEXT:     const int mul_n = stencil::detail::intDivisorMultiplier(n); // uniform, once per launch
+// CUDA-NEXT:     const int shift_n = stencil::detail::intDivisorShifts(n); // uniform, once per launch
 // FAST-CUDA:     (__dmul_rn(u[at_], rcp_b) + __dmul_rn(u[at_ + 1], rcp_1))
 
 STENCIL_KERNEL void narrow(In<float, 1> x, Out<float, 1> y, float s) {

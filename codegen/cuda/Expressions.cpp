@@ -311,9 +311,12 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
       OS << In << Update << "\n";
     return;
   }
-  case StmtKind::HistAdd:
-    OS << In << histogramAdd(S) << "\n";
+  case StmtKind::HistAdd: {
+    std::string Update = histogramAdd(S);
+    flushLoads(OS, Depth); // jammed or vector lanes: the loads it reads
+    OS << In << Update << "\n";
     return;
+  }
   case StmtKind::If: {
     std::string Cond = expr(S.Cond);
     flushLoads(OS, Depth);

@@ -356,6 +356,10 @@ struct Schedule {
   /// Grid clamped to the blocks that fit on the device at once, each thread
   /// walking many points (kernels with reductions: one atomic per block).
   bool Persistent = false;
+  /// __launch_bounds__'s second argument: ptxas keeps a thread's registers
+  /// within what this many blocks per SM leave (docs/passes/tile.md#occupancy);
+  /// 0: no such bound.
+  int MinBlocks = 0;
   bool FromUser = false; ///< set by a spec/CLI override
 };
 

@@ -515,6 +515,8 @@ private:
     if (acceptWord("vector"))
       S.Vec = smallInt(2, 4, "vector width");
     S.Persistent = acceptWord("persistent");
+    if (acceptWord("min-blocks"))
+      S.MinBlocks = smallInt(1, 32, "blocks per SM");
     S.FromUser = accept("[");
     if (S.FromUser) {
       expectWord("user");

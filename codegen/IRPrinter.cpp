@@ -203,6 +203,8 @@ private:
         OS << " vector " << K.Sched.Vec;
       if (K.Sched.Persistent)
         OS << " persistent";
+      if (K.Sched.MinBlocks > 0)
+        OS << " min-blocks " << K.Sched.MinBlocks;
       if (K.Sched.FromUser)
         OS << " [user]";
       OS << "\n";
@@ -238,7 +240,8 @@ private:
   static bool sameSchedule(const Schedule &A, const Schedule &B) {
     return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
            A.StreamDim == B.StreamDim && A.Jam == B.Jam && A.Vec == B.Vec &&
-           A.Persistent == B.Persistent && A.FromUser == B.FromUser;
+           A.Persistent == B.Persistent && A.MinBlocks == B.MinBlocks &&
+           A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {

@@ -224,6 +224,10 @@ private:
     if (S.StreamDim < -1 || S.StreamDim >= K.Rank)
       fail("schedule: streamed dimension " + std::to_string(S.StreamDim) +
            " in a kernel of rank " + std::to_string(K.Rank));
+    if (S.MinBlocks < 0 || long(S.MinBlocks) * Threads > 2048)
+      fail("schedule: " + std::to_string(S.MinBlocks) + " blocks of " +
+           std::to_string(Threads) +
+           " threads per SM: more than an SM holds (2048)");
     checkJam();
     checkVec();
   }

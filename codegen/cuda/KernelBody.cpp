@@ -78,6 +78,9 @@ std::string KernelEmitter::kernelSignature() const {
        : vectorised()  ? std::string("template <class Index, int Vec>\n")
                        : std::string("template <class Index>\n")) +
       "__global__ void __launch_bounds__(" + std::to_string(launchBound()) +
+      (K.Sched.MinBlocks > 0 && !hasHistograms()
+           ? ", " + std::to_string(K.Sched.MinBlocks)
+           : std::string()) +
       ") " + kernelName() + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];

@@ -234,6 +234,27 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   return Vec;
 }
 
+int chooseMinBlocks(const Kernel &K, const Schedule &S) {
+  // A rank-2 or rank-3 kernel that is not jammed and loads at most 9 In
+  // elements a point needs few registers for its point work, yet ptxas gave
+  // heat3d (7 points, f64) 60 registers: 2 blocks of 512 threads per SM, half
+  // the warps, too few loads in flight. Bounded to 75% occupancy (40
+  // registers), heat3d went 0.919 -> 0.805 ms, laplace_i64 0.242 -> 0.224,
+  // sobel_int 0.245 -> 0.237, the others of that class within +-0.5%
+  // (error_norm +2.5%). Jammed kernels keep their registers (their lanes'
+  // values: cell_age 0.279 -> 0.567 ms bounded, mean81 +42%), as do wider
+  // footprints (smooth27 +15%, wave3d_r4 +75%) and rank 1 (no gain: deriv6
+  // -0.5%, window_i64 +1.5%). H100, one run, 2026-11-26T1000Z.
+  if (K.Rank < 2 || S.Jam > 1 || K.hasHistograms() || !K.Merged.empty() ||
+      !K.Cached.empty())
+    return 0;
+  if (jamLoadsPerPoint(K, std::max(S.StreamDim, 0), 1) > 9)
+    return 0;
+  const int Threads = S.Block[0] * S.Block[1] * S.Block[2];
+  const int Blocks = 1536 / std::max(Threads, 1); // 48 of 64 warps on sm_90
+  return Blocks >= 2 ? Blocks : 0;
+}
+
 Schedule chooseSchedule(const Kernel &K) {
   Schedule S;
   int Widest = 4;
@@ -318,6 +339,7 @@ public:
     const Schedule &S = K.Sched;
     if (S.Jam > 1 && S.StreamDim >= 0) // a chunk holds a whole jam group
       K.Sched.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+    K.Sched.MinBlocks = chooseMinBlocks(K, K.Sched);
     std::string Why = describe(K, K.Sched);
     if (S.Vec > 1 && S.Jam > 1) {
       const std::string V = std::to_string(S.Vec), J = std::to_string(S.Jam);
@@ -346,6 +368,9 @@ public:
              " loads per point instead of " +
              loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
     }
+    if (S.MinBlocks > 0)
+      Why += "; registers bounded for " + std::to_string(S.MinBlocks) +
+             " blocks per SM (__launch_bounds__)";
     K.Remarks.push_back({name(), K.Loc, Why});
     return true;
   }

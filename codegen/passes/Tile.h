@@ -56,6 +56,9 @@ int chooseJam(const ir::Kernel &K, const ir::Schedule &S, int MaxJam);
 /// The vector width (Schedule::Vec) for K under schedule S (its jam and
 /// persistence chosen), at most MaxVec (1: none).
 int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
+/// Schedule::MinBlocks for K under schedule S (its jam and vectors chosen):
+/// the blocks per SM ptxas must leave registers for, or 0 for no bound.
+int chooseMinBlocks(const ir::Kernel &K, const ir::Schedule &S);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 /// With Jam > 1, per point of Jam rows of such lanes along StreamDim.

@@ -201,6 +201,26 @@ TEST(MergeArrays, RefusesHistogramKernels) {
   EXPECT_TRUE(K.Merged.empty());
 }
 
+TEST(Tile, MinBlocksBoundsSmallUnjammedKernels) {
+  // Rank 2 and 3, at most 9 loads, not jammed: 48 warps' worth of blocks.
+  Schedule S3 = chooseSchedule(kernel(3, Type::Float64, 0, true));
+  EXPECT_EQ(chooseMinBlocks(kernel(3, Type::Float64, 0, true), S3),
+            1536 / (S3.Block[0] * S3.Block[1] * S3.Block[2]));
+  Schedule S2 = chooseSchedule(kernel(2, Type::Float32, 1, false));
+  EXPECT_EQ(chooseMinBlocks(kernel(2, Type::Float32, 1, false), S2), 6);
+  // Jammed: the lanes need the registers.
+  Schedule Jammed = S2;
+  Jammed.Jam = 4;
+  EXPECT_EQ(chooseMinBlocks(kernel(2, Type::Float32, 1, false), Jammed), 0);
+  // Rank 1: no bound.
+  Schedule S1 = chooseSchedule(kernel(1, Type::Float64, 0, false));
+  EXPECT_EQ(chooseMinBlocks(kernel(1, Type::Float64, 0, false), S1), 0);
+  // Blocks above 768 threads: a bound of one block says nothing.
+  Schedule Big = S2;
+  Big.Block = {1024, 1, 1};
+  EXPECT_EQ(chooseMinBlocks(kernel(2, Type::Float32, 1, false), Big), 0);
+}
+
 TEST(Tile, VectorWidthIsSixteenBytesOfTheWidestGrid) {
   const Schedule S; // not jammed, not persistent
   // Read across the contiguous dimension: 16-byte vectors of its elements.

@@ -9,14 +9,14 @@
 // STREAM:     #pragma once
 // STREAM:     void scale(
 // STREAM-NOT: #include "
-// STREAM:     __global__ void __launch_bounds__({{[0-9]+}}) scale_kernel(
+// STREAM:     __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) scale_kernel(
 // REPORT:     <stdin>:[[# @LINE+16]]:21: remark: kernel scale: launch:
 //
 // CUDA on stdout, the header into a file.
 // RUN: %stencilc %s -o - --header %t.h | FileCheck %s --check-prefix=CUDA
 // RUN: FileCheck %s --check-prefix=HEADER < %t.h
 // CUDA:     #include "{{.*}}stdio.cpp.tmp.h"
-// CUDA:     __global__ void __launch_bounds__({{[0-9]+}}) scale_kernel(
+// CUDA:     __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) scale_kernel(
 // HEADER:   void scale(
 //
 // With -o -, --print-after dumps go to stderr.

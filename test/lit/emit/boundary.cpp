@@ -19,7 +19,7 @@ STENCIL_KERNEL void heat(In<double, 2, Periodic> u, Out<double, 2> v, double a) 
 
 // The interior kernel: plain loads, no mapping.
 // CHECK-LABEL: // heat (
-// CHECK:       void __launch_bounds__({{[0-9]+}}) heat_kernel(
+// CHECK:       void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) heat_kernel(
 // CHECK-NOT:   mapCoordinate
 // CHECK:       v[at_] = (u[at_] + __dmul_rn(a, ((((u[at_ - stride0_] + u[at_ + stride0_]) + u[at_ - 1]) + u[at_ + 1])
 // The shell kernel: one point per thread over the shell's boxes.

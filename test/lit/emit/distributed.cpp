@@ -143,7 +143,7 @@ STENCIL_KERNEL void bins(In<double, 1> x, Histogram<int> h, Max<double> top, int
 // index(d) adds the launch's origin (each piece's place in the whole grid);
 // only with --distributed.
 STENCIL_KERNEL void ramp(Out<double, 2> u) { u() = double(index(0) + index(1)); }
-// CHECK-LABEL: __global__ void __launch_bounds__({{[0-9]+}}) ramp_kernel(
+// CHECK-LABEL: __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) ramp_kernel(
 // CHECK:         u[at_] = static_cast<double>((static_cast<int>(i0_ + dom_.Origin[0]) + static_cast<int>(i1_ + dom_.Origin[1])));
 // CHECK-LABEL:   stencil::DistGrid<double, 2>& u,
 // CHECK:             ramp(u.piece(piece_), launch_.options(piece_));

@@ -20,7 +20,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-LABEL: // helmholtz_sweep (helmholtz.cpp:
 // CHECK-SAME:  [[# @LINE - 10]]): passes applied: {{.*}}hoist-division
 // CHECK:       // reductions: {{block-tree-atomic|warp-shuffle-atomic}}; histograms: none
-// CHECK:       __global__ void __launch_bounds__({{[0-9]+}}) helmholtz_sweep_kernel(
+// CHECK:       __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) helmholtz_sweep_kernel(
 // CHECK-NEXT:      const double* __restrict__ uold,
 // CHECK-NEXT:      const double* __restrict__ f,
 // CHECK-NEXT:      double* __restrict__ u,

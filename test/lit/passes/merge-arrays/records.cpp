@@ -25,7 +25,7 @@ STENCIL_KERNEL void coeffs(In<float, 3> p, In<float, 3> a, In<float, 3> b, In<fl
 // REPORT:      remark: kernel coeffs: merge-arrays: merged 4 read-only f32 grids read only at the centre {a, b, c, d} into 'rec0', records of 4 fields (1 x 16-byte loads per point)
 
 // CUDA-LABEL:  // coeffs (
-// CUDA:          __global__ void __launch_bounds__({{[0-9]+}}) coeffs_kernel(
+// CUDA:          __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) coeffs_kernel(
 // CUDA-NEXT:         const float* __restrict__ p,
 // CUDA-NEXT:         const float* __restrict__ e,
 // CUDA-NEXT:         float* __restrict__ q,

@@ -17,7 +17,7 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 }
 // CHECK-LABEL: // sweep3 (
 // CHECK:         template <class Index>
-// CHECK-NEXT:    __global__ void __launch_bounds__(512) sweep3_kernel(
+// CHECK-NEXT:    __global__ void __launch_bounds__(512, 3) sweep3_kernel(
 // CHECK:           int points_per_thread_,
 // CHECK-NEXT:      stencil::detail::Domain<3> dom_) {
 // The streamed dimension 0 is the innermost loop, in chunks.

@@ -25,16 +25,17 @@ bool isLaunchUniform(const Expr &E) {
   return Uniform;
 }
 
-/// A C identifier naming the reciprocal of D: rcp_b for a parameter b.
-std::string reciprocalName(const Expr &D, size_t Ordinal) {
+/// A C identifier naming a value derived from divisor D: Prefix + b for a
+/// parameter b (rcp_b, mul_b), else Prefix + Ordinal.
+std::string derivedName(const char *Prefix, const Expr &D, size_t Ordinal) {
   if (const Var *V = as<Var>(D)) {
-    std::string N = "rcp_" + V->Name;
+    std::string N = Prefix + V->Name;
     for (char &C : N)
       if (!std::isalnum(static_cast<unsigned char>(C)))
         C = '_';
     return N;
   }
-  return "rcp_" + std::to_string(Ordinal);
+  return Prefix + std::to_string(Ordinal);
 }
 
 class Hoister : public ExprMutator {
@@ -109,8 +110,7 @@ private:
       auto It = Known.find(Key);
       if (It == Known.end()) {
         Uniform U;
-        U.Name = std::string(Prefix) +
-                 reciprocalName(D, K.Uniforms.size()).substr(4); // "rcp_"
+        U.Name = derivedName(Prefix, D, K.Uniforms.size());
         U.Ty = Type::Int32;
         U.Value = Call::make(Fn, {D});
         K.Uniforms.push_back(U);
@@ -138,7 +138,7 @@ private:
     auto It = ByDivisor.find(Key);
     if (It == ByDivisor.end()) {
       Uniform U;
-      U.Name = reciprocalName(D, K.Uniforms.size());
+      U.Name = derivedName("rcp_", D, K.Uniforms.size());
       U.Ty = D->Ty;
       U.Value = Binary::make(BinaryOp::Div, Constant::makeFloat(1.0, D->Ty), D);
       K.Uniforms.push_back(U);

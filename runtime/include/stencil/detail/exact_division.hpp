@@ -111,30 +111,38 @@ STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
 // shifts, an add and the signs: key_hist ((key * 7 + 3) % nbins) 0.515 -> 0.444
 // ms with the divisor a constant, docs/passes/hoist-division.md#integers.
 
+/// |D| as an unsigned (2^31 for INT_MIN).
+STENCIL_EXACT_DIVISION_HD inline unsigned unsignedMagnitude(int D) {
+  return D < 0 ? 0u - unsigned(D) : unsigned(D);
+}
+
+/// L = ceil(log2 AbsD) for AbsD >= 1.
+STENCIL_EXACT_DIVISION_HD inline int ceilLog2(unsigned AbsD) {
+  int L = 0;
+  while (L < 32 && (1ull << L) < AbsD)
+    ++L;
+  return L;
+}
+
 /// The multiplier of |D|'s division (its bits as an int): with
 /// L = ceil(log2 |D|), M = floor(2^32 (2^L - |D|) / |D|) + 1, which fits in 32
 /// bits for every |D| in [1, 2^31].
 STENCIL_EXACT_DIVISION_HD inline int intDivisorMultiplier(int D) {
-  const unsigned AbsD = D < 0 ? 0u - unsigned(D) : unsigned(D);
+  const unsigned AbsD = unsignedMagnitude(D);
   if (AbsD == 0)
     return 0;
-  int L = 0;
-  while (L < 32 && (1ull << L) < AbsD)
-    ++L;
   const unsigned long long M =
-      (((1ull << L) - AbsD) << 32) / AbsD + 1; // < 2^32: 2^L - |D| < |D|
+      (((1ull << ceilLog2(AbsD)) - AbsD) << 32) / AbsD + 1; // 2^L - |D| < |D|
   return int(unsigned(M));
 }
 
 /// The shifts of |D|'s division, min(L, 1) | max(L - 1, 0) << 8, or -1 for
 /// D = 0 (the quotient is then the division's own, undefined in C++).
 STENCIL_EXACT_DIVISION_HD inline int intDivisorShifts(int D) {
-  const unsigned AbsD = D < 0 ? 0u - unsigned(D) : unsigned(D);
+  const unsigned AbsD = unsignedMagnitude(D);
   if (AbsD == 0)
     return -1;
-  int L = 0;
-  while (L < 32 && (1ull << L) < AbsD)
-    ++L;
+  const int L = ceilLog2(AbsD);
   return (L < 1 ? L : 1) | (L > 1 ? L - 1 : 0) << 8;
 }
 
@@ -153,7 +161,7 @@ STENCIL_EXACT_DIVISION_HD inline unsigned multiplyHigh(unsigned A, unsigned B) {
 STENCIL_EXACT_DIVISION_HD inline int divideInt(int N, int D, int M, int S) {
   if (S < 0)
     return N / D;
-  const unsigned AbsN = N < 0 ? 0u - unsigned(N) : unsigned(N);
+  const unsigned AbsN = unsignedMagnitude(N);
   const unsigned T = multiplyHigh(unsigned(M), AbsN);
   const unsigned Q = (T + ((AbsN - T) >> (S & 0xff))) >> (S >> 8);
   return (N < 0) != (D < 0) ? int(0u - Q) : int(Q);

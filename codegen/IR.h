@@ -392,6 +392,10 @@ struct Fusion {
   /// thread per column; the output columns are that less Depth radii each
   /// side).
   std::array<int, 3> Tile{0, 0, 0};
+  /// Consecutive rows a thread computes together in a step of a tile
+  /// inside the domain, each element of the level loaded once for all of
+  /// them (printed `jam N` when above 1).
+  int Jam = 1;
   bool active() const { return Depth > 0; }
 };
 

@@ -471,6 +471,8 @@ private:
       K.Fuse.Depth = smallInt(1, 8, "fusion depth");
       expectWord("tile");
       K.Fuse.Tile = triple(K.Rank);
+      if (acceptWord("jam"))
+        K.Fuse.Jam = smallInt(2, 8, "fused jam");
     } else if (What == "reductions") {
       std::string N = word(true);
       std::optional<ReductionLowering> L = reductionLoweringByName(N);

@@ -219,6 +219,7 @@ private:
     if (K.Fuse.active())
       OS << "  fuse state " << K.Fuse.State << " next " << K.Fuse.Next
          << " depth " << K.Fuse.Depth << " tile " << triple(K.Fuse.Tile, R)
+         << (K.Fuse.Jam > 1 ? " jam " + std::to_string(K.Fuse.Jam) : "")
          << "\n";
     bool HasReduction = false, HasHistogram = false;
     for (const Param &P : K.Params) {

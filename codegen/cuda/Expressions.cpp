@@ -180,6 +180,9 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
       const int Shift = laneOffset(D);
       if (Shift > 0)
         I += " + " + std::to_string(Shift);
+    } else if (Lane > 0 && FusedLanes) {
+      if (D == 0) // a fused group's rows
+        I += " + " + std::to_string(Lane);
     } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {
       I += " + " + std::to_string(Lane) +
            (K.Sched.StreamDim < 0 ? " * step0_" : "");
@@ -284,8 +287,11 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
       OS << In << "{\n"
          << In << "  const " << cxxType(P->Elem) << " next_ = " << Value
          << ";\n"
-         << In << "  if (step_ == Steps) out_[at_] = next_;\n"
-         << In << "  else dst_[sat_] = next_;\n"
+         << In << "  if (step_ == Steps) out_[" << pointAddress()
+         << "] = next_;\n"
+         << In << "  else dst_[sat_"
+         << (Lane > 0 ? " + " + std::to_string(Lane) + " * P1_" : "")
+         << "] = next_;\n"
          << In << "}\n";
       return;
     }
@@ -303,12 +309,17 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     return;
   }
   case StmtKind::Reduce: {
-    std::string Update = reduceStmt(S);
+    // Each fused step counts the points its tile owns: a float Min or Max
+    // takes the identity elsewhere (its fold has no branch, numerics.hpp),
+    // the others branch around the update (a select cost the Jacobi sweep's
+    // f64 Sum 10%, docs/passes/fuse-sweeps.md#jam).
+    const Param *P = K.findParam(S.Name);
+    const bool Select =
+        InFused && P->Kind != ParamKind::Sum && P->Accum == Type::Float32;
+    std::string Update = reduceStmt(S, Select ? fusedOwn() : "");
     flushLoads(OS, Depth);
-    if (InFused) // each step counts the points its tile owns
-      OS << In << "if (own_) " << Update << "\n";
-    else
-      OS << In << Update << "\n";
+    OS << In << (InFused && !Select ? "if (" + fusedOwn() + ") " : "") << Update
+       << "\n";
     return;
   }
   case StmtKind::HistAdd: {

@@ -28,14 +28,61 @@ namespace stencilc::cuda {
 using namespace ir;
 
 /// A read of the state at offsets (d0, d1): the level being read, at the
-/// point's place plus the offsets (the levels' rows are P1_ long).
-std::string KernelEmitter::fusedRead(const GridRead &G) const {
+/// point's place plus the offsets (the levels' rows are P1_ long). In a
+/// group of rows (FusedLanes), lane L's read is L rows further, and each
+/// element is loaded once into a local for the whole group.
+std::string KernelEmitter::fusedRead(const GridRead &G) {
+  const int D0 = G.Offsets[0] + std::max(Lane, 0);
   std::string S = "src_[sat_";
-  if (G.Offsets[0])
-    S += " + (" + std::to_string(G.Offsets[0]) + ") * P1_";
+  if (D0)
+    S += " + (" + std::to_string(D0) + ") * P1_";
   if (G.Offsets[1])
     S += " + (" + std::to_string(G.Offsets[1]) + ")";
-  return S + "]";
+  S += "]";
+  if (Lane < 0)
+    return S;
+  return laneLoad(S, K.findParam(K.Fuse.State)->Elem, G.Grid + "_s");
+}
+
+std::string KernelEmitter::fusedOwn() const {
+  return Lane > 0 ? "own" + std::to_string(Lane) + "_" : "own_";
+}
+
+/// The point work at row r_ of the step (Lanes 0), or at rows r_ ..
+/// r_ + Lanes - 1 together: each statement for every row in turn, the
+/// level's elements loaded once for the group (lanePoints).
+std::string KernelEmitter::fusedPoints(int Depth, int Lanes) {
+  std::ostringstream Points;
+  InFused = true;
+  if (Lanes) {
+    FusedLanes = Lanes;
+    Points << lanePoints(Depth);
+    FusedLanes = 0;
+  } else {
+    block(Points, K.Body, Depth);
+  }
+  InFused = false;
+  return Points.str();
+}
+
+/// Before a row (Rows 1) or a group of rows of step Step: whether each
+/// row's point is the tile's own (own_, own1_, ...: reductions count only
+/// those), and the step's reduction partials under the reductions' names.
+std::string KernelEmitter::ownership(int Step, int Rows) const {
+  if (!hasReductions())
+    return "";
+  std::ostringstream OS;
+  for (int L = 0; L < Rows; ++L) {
+    const std::string I = L ? "i0_ + " + std::to_string(L) : "i0_";
+    OS << "          const bool "
+       << (L ? "own" + std::to_string(L) + "_" : "own_") << " = col_own_ && "
+       << I << " >= o0_ && " << I << " < o0_ + T0_;\n";
+  }
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << "          " << cxxType(P.Accum) << "& " << P.Name << " = "
+         << P.Name << "_step_[" << Step - 1 << "];\n";
+  return OS.str();
 }
 
 /// The kernel's parameters: the state's level-0 source and the next
@@ -61,15 +108,6 @@ std::string KernelEmitter::fusedKernel() {
   Args.push_back("Index n0_");
   Args.push_back("Index n1_");
   Args.push_back("stencil::detail::Domain<2> dom_");
-
-  // The point work, printed inside the loop over a step's region.
-  auto points = [&](int Depth) {
-    std::ostringstream Points;
-    InFused = true;
-    block(Points, K.Body, Depth);
-    InFused = false;
-    return Points.str();
-  };
 
   const int R0 = stateRadius(K, K.Fuse.State, 0);
   const int R1 = stateRadius(K, K.Fuse.State, 1);
@@ -150,32 +188,47 @@ std::string KernelEmitter::fusedKernel() {
        << "    (void)ring_;\n"
        << "    // This step's region: step_ * R fewer rows and columns per "
           "side than level 0.\n";
+    // A row's place: in the level (sat_) and in the grid (at_).
+    const std::string Place = "          const int sat_ = r_ * P1_ + tx_;\n"
+                              "          const Index at_ = i0_ * stride0_ + "
+                              "i1_;\n";
+    const int Jam = K.Fuse.Jam;
     for (bool Fast : {true, false}) {
       OS << (Fast ? "    if (inside_) {\n" : "    } else {\n") << "      if ("
          << (Fast ? "" : "col_in_ && ")
-         << "tx_ >= step_ * R1_ && tx_ < W_ - step_ * R1_) {\n"
-         << "        #pragma unroll 4\n"
-         << "        for (int r_ = step_ * R0_ + ty_; r_ < P0_ - step_ * R0_; "
-            "r_ += "
-         << FusedRows << ") {\n"
+         << "tx_ >= step_ * R1_ && tx_ < W_ - step_ * R1_) {\n";
+      std::string FirstRow = "step_ * R0_ + ty_";
+      if (Fast && Jam > 1) {
+        // Groups of Jam consecutive rows, group g to thread row g % 4; the
+        // rows after the last whole group one a thread, to the thread rows
+        // with a group fewer first.
+        OS << "        constexpr int groups_ = (P0_ - 2 * step_ * R0_) / "
+           << Jam << ";\n"
+           << "        #pragma unroll\n"
+           << "        for (int g_ = ty_; g_ < groups_; g_ += " << FusedRows
+           << ") {\n"
+           << "          const int r_ = step_ * R0_ + g_ * " << Jam << ";\n"
+           << "          const Index i0_ = f0_ + r_;\n"
+           << Place << ownership(Step, Jam) << fusedPoints(6, Jam)
+           << "        }\n";
+        FirstRow = "step_ * R0_ + groups_ * " + std::to_string(Jam) +
+                   " + (ty_ + " + std::to_string(FusedRows) + " - groups_ % " +
+                   std::to_string(FusedRows) + ") % " +
+                   std::to_string(FusedRows);
+      }
+      OS << "        #pragma unroll 4\n"
+         << "        for (int r_ = " << FirstRow
+         << "; r_ < P0_ - step_ * R0_; r_ += " << FusedRows << ") {\n"
          << "          const Index i0_ = f0_ + r_;\n";
       if (!Fast)
         OS << "          if (i0_ < 0 || i0_ >= n0_) continue;\n";
-      OS << "          const int sat_ = r_ * P1_ + tx_;\n"
-         << "          const Index at_ = i0_ * stride0_ + i1_;\n";
+      OS << Place;
       if (!Fast)
         OS << "          if (!(col_inner_ && i0_ >= lo0_ && i0_ < hi0_)) {\n"
            << "            if (step_ < Steps) dst_[sat_] = ring_[at_];\n"
            << "            continue;\n          }\n";
-      if (hasReductions()) {
-        OS << "          const bool own_ = col_own_ && i0_ >= o0_ && i0_ < o0_ "
-              "+ T0_;\n";
-        for (const Param &P : K.Params)
-          if (isReduction(P.Kind))
-            OS << "          " << cxxType(P.Accum) << "& " << P.Name << " = "
-               << P.Name << "_step_[" << Step - 1 << "];\n";
-      }
-      OS << points(6) << "        }\n      }\n";
+      OS << ownership(Step, 1) << fusedPoints(6, 0) << "        }\n";
+      OS << "      }\n";
     }
     OS << "    }\n    __syncthreads();\n  }\n";
   }

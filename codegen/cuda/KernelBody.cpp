@@ -368,6 +368,10 @@ int KernelEmitter::loadWords() const {
 std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
   if (Lane <= 0)
     return "";
+  if (FusedLanes) { // consecutive rows of a fused step
+    Offsets[0] += Lane;
+    return "";
+  }
   if (vectorised()) {
     for (int D = 0; D < K.Rank; ++D)
       Offsets[D] += laneOffset(D);
@@ -399,8 +403,12 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
     return vectorRead(G);
   std::vector<int> Offsets = G.Offsets;
   const std::string Strides = laneShift(Offsets);
-  const std::string Address =
-      G.Grid + "[" + offsetExpr(Offsets) + Strides + "]";
+  return laneLoad(G.Grid + "[" + offsetExpr(Offsets) + Strides + "]",
+                  K.findParam(G.Grid)->Elem, G.Grid);
+}
+
+std::string KernelEmitter::laneLoad(const std::string &Address, Type Elem,
+                                    const std::string &Prefix) {
   for (auto Scope = LoadScopes.rbegin(); Scope != LoadScopes.rend(); ++Scope) {
     auto It = Scope->find(Address);
     if (It != Scope->end())
@@ -408,13 +416,13 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
   }
   std::string Name;
   do
-    Name = G.Grid + "_l" + std::to_string(LoadCount++) + "_";
+    Name = Prefix + "_l" + std::to_string(LoadCount++) + "_";
   while (Taken.count(Name));
   Taken.insert(Name);
-  noteLoadUse(Name, K.findParam(G.Grid)->Elem, 0);
+  noteLoadUse(Name, Elem, 0);
   LoadScopes.back()[Address] = Name;
-  PendingLoads.back().push_back("const " + cxxType(K.findParam(G.Grid)->Elem) +
-                                " " + Name + " = " + Address + ";");
+  PendingLoads.back().push_back("const " + cxxType(Elem) + " " + Name + " = " +
+                                Address + ";");
   return Name;
 }
 

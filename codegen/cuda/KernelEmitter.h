@@ -126,7 +126,9 @@ private:
   std::string totalsType() const { return K.Name + "_totals_"; }
   std::string finalizeName() const { return K.Name + "_finalize"; }
   std::string readerName() const { return K.Name + "_read_"; }
-  std::string reduceStmt(const ir::Stmt &S);
+  /// The update of a reduction's partial; with a Guard, the term is the
+  /// identity where the Guard is false.
+  std::string reduceStmt(const ir::Stmt &S, const std::string &Guard = "");
   std::string threadPartials() const;
   std::string blockReductions() const;
   std::string accumulatorStruct() const;
@@ -160,17 +162,26 @@ private:
   std::string laneShift(std::vector<int> &Offsets) const;
   std::string pointAddress();
   std::string jamRead(const ir::GridRead &G);
+  /// The local a lane group loads Address into (declared by flushLoads
+  /// before the first statement that reads it), named Prefix_lN_.
+  std::string laneLoad(const std::string &Address, ir::Type Elem,
+                       const std::string &Prefix);
   void flushLoads(std::ostringstream &OS, int Depth);
   /// Lanes of jammed code: Sched.Jam points along the streamed dimension,
   /// or Sched.Vec adjacent points along the last one (vectors), or both
   /// (JamLanes rows of Vec points: a vectorised kernel's jam groups), lane
   /// L the point jamLane() rows and vecLane() columns from lane 0's.
+  /// Or, in the fused kernel, FusedLanes consecutive rows of a step.
   int lanes() const {
+    if (FusedLanes)
+      return FusedLanes;
     return vectorised() ? JamLanes * K.Sched.Vec : K.Sched.Jam;
   }
   /// The most lanes any code of the kernel prints (names are made for all),
   /// whichever lanes are being printed.
-  int maxLanes() const { return K.Sched.Jam * std::max(K.Sched.Vec, 1); }
+  int maxLanes() const {
+    return std::max(K.Sched.Jam * std::max(K.Sched.Vec, 1), K.Fuse.Jam);
+  }
   int vecWidth() const { return vectorised() ? K.Sched.Vec : 1; }
   int jamLane() const { return Lane / vecWidth(); }
   int vecLane() const { return vectorised() ? Lane % K.Sched.Vec : 0; }
@@ -182,7 +193,9 @@ private:
   }
 
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
-  bool vectorised() const { return K.Sched.Vec > 1 && !ScalarLanes; }
+  bool vectorised() const {
+    return K.Sched.Vec > 1 && !ScalarLanes && !FusedLanes;
+  }
   static std::string laneVectorType(ir::Type T, int Vec);
   /// The field of a lane vector holding element Lane: ".x" .. ".w".
   static const char *laneComponent(int Lane);
@@ -247,7 +260,13 @@ private:
   std::string fusedKernel();
   std::string fusedHelpers() const;
   std::string fusedLauncher(bool Until);
-  std::string fusedRead(const ir::GridRead &G) const;
+  std::string fusedRead(const ir::GridRead &G);
+  /// A fused lane's ownership test: own_, own1_, ...
+  std::string fusedOwn() const;
+  std::string ownership(int Step, int Rows) const;
+  /// The point work of one row (Lanes 0) or a group of Lanes rows of a
+  /// fused step.
+  std::string fusedPoints(int Depth, int Lanes);
   std::string loopLauncher(bool Until);
   /// The sweep's state and next grids (K.Fuse, or the sweep the kernel is
   /// without a fusion); empty when the kernel is no sweep.
@@ -311,6 +330,10 @@ private:
   /// level (or, at the last step, the grid), reductions count owned points
   /// only (FusedSweeps.cpp).
   bool InFused = false;
+  /// Printing a group of the fused kernel's rows (Fusion::Jam): lanes are
+  /// consecutive rows of the step, reads of the state one local per element
+  /// of the level.
+  int FusedLanes = 0;
 };
 
 } // namespace stencilc::cuda

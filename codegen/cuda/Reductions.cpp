@@ -77,20 +77,28 @@ const char *reductionKindName(ParamKind K) {
 /// r += v accumulates in the accumulator type (as the reference's
 /// `*Value += static_cast<Acc>(V)`); r = max(r, v) compares in the value
 /// type first (std::max<T>), then stores into the accumulator.
-std::string KernelEmitter::reduceStmt(const Stmt &S) {
+std::string KernelEmitter::reduceStmt(const Stmt &S, const std::string &Guard) {
   const Param *P = K.findParam(S.Name);
   const std::string Acc = cxxType(P->Accum);
+  // A guarded term is the identity where Guard is false: a select, not a
+  // branch around the update (every identity leaves the partial as it was,
+  // bit for bit: a Sum's partial starts at +0 and is never -0).
+  auto guarded = [&](std::string V) {
+    return Guard.empty()
+               ? V
+               : "(" + Guard + " ? " + V + " : " + identityOf(*P) + ")";
+  };
   if (P->Kind == ParamKind::Sum && isInteger(P->Accum))
     return S.Name + " = stencil::detail::wrapAdd(" + S.Name + ", " +
-           exprAs(S.Value, P->Accum) + ");";
+           guarded(exprAs(S.Value, P->Accum)) + ");";
   if (P->Kind == ParamKind::Sum)
-    return S.Name + " += " + exprAs(S.Value, P->Accum) + ";";
+    return S.Name + " += " + guarded(exprAs(S.Value, P->Accum)) + ";";
   std::string V = exprAs(S.Value, P->Elem);
   if (P->Elem != P->Accum)
     V = "static_cast<" + Acc + ">(" + V + ")";
   const char *Fn = P->Kind == ParamKind::Max ? "stencil::detail::reduceMaxOf"
                                              : "stencil::detail::reduceMinOf";
-  return S.Name + " = " + Fn + "(" + S.Name + ", " + V + ");";
+  return S.Name + " = " + Fn + "(" + S.Name + ", " + guarded(V) + ");";
 }
 
 /// Each thread's partials, at their identities, before the point loops.

@@ -21,6 +21,8 @@ constexpr int MaxRadius = 4;
 /// Shared memory one block may take: two blocks per SM still fit (228 KB on
 /// sm_90, 164 KB on sm_80).
 constexpr long MaxSmemPerBlock = 80 * 1024;
+/// Rows a thread of a fused step computes together (--max-jam caps it).
+constexpr int FusedJam = 2;
 
 /// The top-level stores to Grid, or -1 when one is nested (in an if).
 int topLevelStores(const Kernel &K, const std::string &Grid) {
@@ -66,7 +68,7 @@ class FuseSweepsPass : public Pass {
 public:
   FuseSweepsPass() : Pass(PassID::FuseSweeps) {}
 
-  bool run(Kernel &K, const PassOptions &) override {
+  bool run(Kernel &K, const PassOptions &Opts) override {
     if (K.Fuse.active())
       return false;
     std::string Why;
@@ -94,6 +96,10 @@ public:
       return notFused(K, "the tile with a two-sweep halo needs more than " +
                              std::to_string(MaxSmemPerBlock / 1024) +
                              " KB of shared memory");
+    // Rows a thread computes together (docs/passes/fuse-sweeps.md#jam):
+    // the kernel is bound by instruction issue, and a group of consecutive
+    // rows loads each element of the level once for all of them.
+    F.Jam = std::min(FusedJam, Opts.MaxJam);
     K.Fuse = F;
     K.Remarks.push_back(
         {name(), K.Loc,
@@ -108,7 +114,10 @@ public:
              "about 1/" + std::to_string(F.Depth) +
              " of the unfused DRAM traffic per sweep; depth " +
              std::to_string(F.Depth) + ": the deepest whose halo leaves " +
-             "56 of 64 columns (radius " + std::to_string(R1) + ")"});
+             "56 of 64 columns (radius " + std::to_string(R1) + ")" +
+             (F.Jam > 1 ? "; each thread computes " + std::to_string(F.Jam) +
+                              " rows of a step together"
+                        : "")});
     return true;
   }
 
@@ -207,6 +216,8 @@ std::string fusionObstacle(const Kernel &K, const Fusion &F) {
   if (F.Depth > MaxDepth)
     return "depth " + std::to_string(F.Depth) + " beyond the deepest (" +
            std::to_string(MaxDepth) + ")";
+  if (F.Jam < 1 || F.Jam > 8)
+    return "jam " + std::to_string(F.Jam) + " is outside 1 to 8";
   return "";
 }
 

@@ -143,6 +143,36 @@ TEST(ReductionOrder, NaNTermsAreIgnored) {
             std::numeric_limits<double>::infinity());
 }
 
+/// The branch-free fold (fmin/fmax, the zeros' bits, a NaN partial kept)
+/// against the rule it implements, reductionLess, on every pair of a set of
+/// special values and random ones: the same bits.
+template <class T> void checkFoldAgainstRule() {
+  using namespace stencil::detail;
+  std::vector<T> Values = awkwardTerms<T>();
+  for (T X : {std::numeric_limits<T>::denorm_min(),
+              -std::numeric_limits<T>::denorm_min(),
+              std::numeric_limits<T>::max(), std::numeric_limits<T>::lowest(),
+              T(1.5), T(-1.5), -std::numeric_limits<T>::quiet_NaN()})
+    Values.push_back(X);
+  uint64_t Seed = 0x9e3779b97f4a7c15ull;
+  for (int I = 0; I < 200; ++I) {
+    Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+    Values.push_back(T(int64_t(Seed >> 20) % 2001 - 1000) / T(8)); // repeats
+  }
+  for (T A : Values)
+    for (T B : Values) {
+      const T WantMax = reductionLess(A, B) ? B : A;
+      const T WantMin = reductionLess(B, A) ? B : A;
+      ASSERT_TRUE(sameBits(reduceMaxOf(A, B), WantMax)) << A << " " << B;
+      ASSERT_TRUE(sameBits(reduceMinOf(A, B), WantMin)) << A << " " << B;
+    }
+}
+
+TEST(ReductionOrder, BranchFreeFoldIsTheRule) {
+  checkFoldAgainstRule<float>();
+  checkFoldAgainstRule<double>();
+}
+
 TEST(ReductionOrder, IntegerSumsWrap) {
   using stencil::detail::wrapAdd;
   const int Big = std::numeric_limits<int>::max();

@@ -43,7 +43,18 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // CU:          sweep_fused_slots_ slots_,
 // CU:        constexpr int W_ = 64, T0_ = 32, R0_ = 1, R1_ = 1;
 // CU:        double top_step_[Steps];
+// Tiles inside the domain: groups of 2 rows (fuse jam 2), each element of
+// the level loaded once for both; the rows after the last group one at a
+// time. Reductions count the tile's own points (own_, own1_).
 // CU:        if constexpr (Steps >= 1) {
+// CU:          constexpr int groups_ = (P0_ - 2 * step_ * R0_) / 2;
+// CU:          const bool own1_ = col_own_ && i0_ + 1 >= o0_ && i0_ + 1 < o0_ + T0_;
+// CU:          double r = (((((u_s_l5_ + u_s_l4_) + u_s_l3_) + u_s_l2_) - __dmul_rn(4.0, u_s_l1_)) - f_l0_);
+// CU-NEXT:     double r_j1 = (((((u_s_l9_ + u_s_l8_) + u_s_l1_) + u_s_l7_) - __dmul_rn(4.0, u_s_l2_)) - f_l6_);
+// CU:              else dst_[sat_ + 1 * P1_] = next_;
+// CU:          if (own_) top = stencil::detail::reduceMaxOf(top, r);
+// CU-NEXT:     if (own1_) top = stencil::detail::reduceMaxOf(top, r_j1);
+// CU:          for (int r_ = step_ * R0_ + groups_ * 2 + (ty_ + 4 - groups_ % 4) % 4; r_ < P0_ - step_ * R0_; r_ += 4) {
 // CU:          double r = (((((src_[sat_ + (-1)] + src_[sat_ + (1)]) + src_[sat_ + (-1) * P1_]) + src_[sat_ + (1) * P1_]) - __dmul_rn(4.0, src_[sat_])) - f[at_]);
 // CU:            const double next_ = (src_[sat_] + __dmul_rn(w, r));
 // CU-NEXT:       if (step_ == Steps) out_[at_] = next_;

@@ -178,11 +178,13 @@ std::string KernelEmitter::launcher() {
 std::string KernelEmitter::tuning() const {
   std::ostringstream OS;
   const std::string &O = OptsName;
-  std::string Outputs;
+  std::string Outputs, HistogramBytes;
   for (const Param &P : K.Params) {
     if (P.Kind == ParamKind::InOut || P.Kind == ParamKind::Histogram)
       Outputs += std::string(Outputs.empty() ? "" : ", ") + "{" + P.Name +
                  ".data(), " + P.Name + ".bytes()}";
+    if (P.Kind == ParamKind::Histogram) // its size is part of the class
+      HistogramBytes += (HistogramBytes.empty() ? "" : ", ") + P.Name + ".bytes()";
   }
   OS << "  const stencil::LaunchOptions tuned_opts_ = "
         "stencil::detail::tunedOptions<"
@@ -194,7 +196,8 @@ std::string KernelEmitter::tuning() const {
      << "}, " << O << ",\n      [&](const stencil::LaunchOptions& trial_) { "
      << "(void)" << K.Name << "(" << launcherArgumentNames("trial_") << ")"
      << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs
-     << "});\n";
+     << "}" << (HistogramBytes.empty() ? "" : ", {" + HistogramBytes + "}")
+     << ");\n";
   return OS.str();
 }
 

@@ -119,6 +119,11 @@ TEST(TuneCache, ExtentsClassRoundsUpToPowersOfTwo) {
   EXPECT_EQ(extentsClass<2>({4097, 4096}), "8192x4096");
   EXPECT_EQ(extentsClass<3>({1, 2, 3}), "1x2x4");
   EXPECT_EQ(extentsClass<1>({268435456}), "268435456");
+  // Histogram kernels: each histogram's bytes in the class, so that one
+  // kernel at 100 and at 10^4 bins is tuned twice.
+  EXPECT_EQ(extentsClass<1>({100000000}, {800}), "134217728h1024");
+  EXPECT_EQ(extentsClass<1>({100000000}, {80000}), "134217728h131072");
+  EXPECT_EQ(extentsClass<2>({8192, 8192}, {1024, 4}), "8192x8192h1024h4");
 }
 
 TEST(TuneCandidates, BoundedUniqueWithinTheLaunchBound) {

@@ -37,7 +37,9 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // Tuning trials add to the bins: they are saved before the trials and
 // restored around each (stencil/detail/tuning.hpp).
 // CHECK:         [&](const stencil::LaunchOptions& trial_) { (void)histogram(x, bins, nbins, trial_); },
-// CHECK-NEXT:        {{[{][{]}}bins.data(), bins.bytes(){{[}][}]}});
+// The histogram's bytes are restored around trials and are part of the
+// tuning class (its bins choose its lowering):
+// CHECK-NEXT:        {{[{][{]}}bins.data(), bins.bytes(){{[}][}]}}, {bins.bytes()});
 // CHECK-NEXT:    const dim3 block_ = stencil::detail::blockShape<1>(kernel_name_, {256, 1, 1}, 1024, tuned_opts_);
 // CHECK:         const dim3 grid_ = stencil::detail::gridShape<1>(
 // CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<1>(block_, tuned_opts_, {stencil::detail::histogramShape(bins)});

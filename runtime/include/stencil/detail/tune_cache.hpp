@@ -58,17 +58,28 @@ struct CompiledShape {
   int LaunchBound = 256; ///< __launch_bounds__: no block may be larger
 };
 
+inline int64_t roundUpToPowerOfTwo(int64_t N) {
+  int64_t P = 1;
+  while (P < N)
+    P *= 2;
+  return P;
+}
+
 /// The extents class: each extent rounded up to a power of two, so that one
-/// tuning serves sizes of the same order (8192 and 8000 share a class).
+/// tuning serves sizes of the same order (8192 and 8000 share a class);
+/// then, for a kernel with histograms, each histogram's size in bytes
+/// rounded up the same way ("h" before each): its bins choose the
+/// histogram's lowering at run time and with it the best shape (one
+/// radial histogram kernel, H200: 0.48 ms at 10^4 bins with its own
+/// shape, 2.26 ms with the shape tuned at 100 bins when they shared a class).
 template <int R>
-std::string extentsClass(const std::array<int64_t, R> &Extents) {
+std::string extentsClass(const std::array<int64_t, R> &Extents,
+                         const std::vector<size_t> &HistogramBytes = {}) {
   std::string S;
-  for (int D = 0; D < R; ++D) {
-    int64_t P = 1;
-    while (P < Extents[D])
-      P *= 2;
-    S += (D ? "x" : "") + std::to_string(P);
-  }
+  for (int D = 0; D < R; ++D)
+    S += (D ? "x" : "") + std::to_string(roundUpToPowerOfTwo(Extents[D]));
+  for (size_t Bytes : HistogramBytes)
+    S += "h" + std::to_string(roundUpToPowerOfTwo(int64_t(Bytes)));
   return S;
 }
 

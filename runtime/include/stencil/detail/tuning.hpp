@@ -121,7 +121,8 @@ LaunchOptions
 tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
              const CompiledShape &Compiled, const LaunchOptions &Opts,
              TrialFn &&Trial,
-             std::vector<std::pair<void *, size_t>> Outputs = {}) {
+             std::vector<std::pair<void *, size_t>> Outputs = {},
+             const std::vector<size_t> &HistogramBytes = {}) {
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
     return Opts; // an explicit shape: the caller's, or a trial's
   TuneProcess &P = TuneProcess::get();
@@ -132,7 +133,7 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
   std::array<int64_t, R> Ext{};
   for (int D = 0; D < R; ++D)
     Ext[D] = E[D];
-  const std::string Class = extentsClass<R>(Ext);
+  const std::string Class = extentsClass<R>(Ext, HistogramBytes);
   int Ordinal = 0;
   STENCIL_CUDA_CHECK(cudaGetDevice(&Ordinal), Kernel);
   const std::string Key =

@@ -184,7 +184,8 @@ std::string KernelEmitter::tuning() const {
       Outputs += std::string(Outputs.empty() ? "" : ", ") + "{" + P.Name +
                  ".data(), " + P.Name + ".bytes()}";
     if (P.Kind == ParamKind::Histogram) // its size is part of the class
-      HistogramBytes += (HistogramBytes.empty() ? "" : ", ") + P.Name + ".bytes()";
+      HistogramBytes +=
+          (HistogramBytes.empty() ? "" : ", ") + P.Name + ".bytes()";
   }
   OS << "  const stencil::LaunchOptions tuned_opts_ = "
         "stencil::detail::tunedOptions<"
@@ -195,9 +196,8 @@ std::string KernelEmitter::tuning() const {
      << (K.Sched.Persistent ? "true" : "false") << ", " << launchBound()
      << "}, " << O << ",\n      [&](const stencil::LaunchOptions& trial_) { "
      << "(void)" << K.Name << "(" << launcherArgumentNames("trial_") << ")"
-     << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs
-     << "}" << (HistogramBytes.empty() ? "" : ", {" + HistogramBytes + "}")
-     << ");\n";
+     << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs << "}"
+     << (HistogramBytes.empty() ? "" : ", {" + HistogramBytes + "}") << ");\n";
   return OS.str();
 }
 

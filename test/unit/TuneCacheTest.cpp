@@ -163,4 +163,16 @@ TEST(TuneCandidates, BoundedUniqueWithinTheLaunchBound) {
         }
 }
 
+TEST(TuneCache, CompiledShapeKeptUnlessClearlyBeaten) {
+  using stencil::detail::pickTuned;
+  // Index 0 is the compiled shape; a candidate must be 3% faster.
+  EXPECT_EQ(pickTuned({1.00, 0.99, 1.20}), 0);
+  EXPECT_EQ(pickTuned({1.00, 0.96, 0.98}), 1);
+  EXPECT_EQ(pickTuned({1.00, 1.10, 0.50}), 2);
+  // The compiled shape could not be launched: the fastest of the others.
+  EXPECT_EQ(pickTuned({-1.0, 0.99, 0.98}), 2);
+  EXPECT_EQ(pickTuned({-1.0, -1.0}), -1);
+  EXPECT_EQ(pickTuned({}), -1);
+}
+
 } // namespace

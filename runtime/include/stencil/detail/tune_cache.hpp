@@ -83,6 +83,27 @@ std::string extentsClass(const std::array<int64_t, R> &Extents,
   return S;
 }
 
+/// How much faster than the compiled shape a candidate must time to replace
+/// it: the timings of a few launches scatter by a few percent, and a shape
+/// that only won the draw made key_hist 8% and relax3d 5% slower than
+/// untuned in the suite run it was tuned in (H200, 2026-11-26T122717Z).
+constexpr double TuneMargin = 0.97;
+
+/// The candidate to keep, given each one's median time in candidate order
+/// (the compiled shape first; a negative time: not launchable): the fastest
+/// when it beats the compiled shape by TuneMargin, else the compiled one.
+/// -1 when none could be launched.
+inline int pickTuned(const std::vector<double> &Ms) {
+  int Best = -1;
+  for (size_t I = 0; I < Ms.size(); ++I)
+    if (Ms[I] >= 0 && (Best < 0 || Ms[I] < Ms[size_t(Best)]))
+      Best = int(I);
+  if (Best > 0 && !Ms.empty() && Ms[0] >= 0 &&
+      Ms[size_t(Best)] > Ms[0] * TuneMargin)
+    return 0;
+  return Best;
+}
+
 /// The candidates, the compiled shape first, at most 24: blocks of 128, 256
 /// and 512 threads (x along the contiguous dimension, rows of at least 32
 /// threads) within the launch bound, points per thread 1, 2, 4, 8 and 16

@@ -8,11 +8,12 @@
 // - with a cache entry for this kernel (its IR hash), device and extents
 //   class, that entry's shape;
 // - with STENCIL_TUNE=1 and no entry: every candidate of tuneCandidates is
-//   launched (one warm-up and three timed launches each, events around each),
-//   the fastest is kept, written to the cache file, and used. The grids the
-//   launch writes and reads back (InOut grids, histogram bins) are saved
-//   before the trials and restored after each one and at the end, so the
-//   tuned launch starts from the caller's state: a tuning run's outputs are
+//   launched (one warm-up and five timed launches each, events around each),
+//   the fastest median is kept when it beats the compiled shape's by 3%
+//   (pickTuned; else the compiled shape), written to the cache file, and used.
+//   The grids the launch writes and reads back (InOut grids, histogram bins)
+//   are saved before the trials and restored after each one and at the end, so
+//   the tuned launch starts from the caller's state: a tuning run's outputs are
 //   those of an untuned one. Progress goes to stderr.
 //
 // Internal: for the code stencilc generates, not for programs.
@@ -117,12 +118,11 @@ inline LaunchOptions withShape(LaunchOptions O, const TuneShape &S) {
 /// the kernel with options O and waits for it; Outputs are the buffers the
 /// launch modifies that it also reads or adds to.
 template <int R, class TrialFn>
-LaunchOptions
-tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
-             const CompiledShape &Compiled, const LaunchOptions &Opts,
-             TrialFn &&Trial,
-             std::vector<std::pair<void *, size_t>> Outputs = {},
-             const std::vector<size_t> &HistogramBytes = {}) {
+LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
+                           const Extents<R> &E, const CompiledShape &Compiled,
+                           const LaunchOptions &Opts, TrialFn &&Trial,
+                           std::vector<std::pair<void *, size_t>> Outputs = {},
+                           const std::vector<size_t> &HistogramBytes = {}) {
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
     return Opts; // an explicit shape: the caller's, or a trial's
   TuneProcess &P = TuneProcess::get();
@@ -167,11 +167,11 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
   cudaEvent_t Start, Stop;
   STENCIL_CUDA_CHECK(cudaEventCreate(&Start), Kernel);
   STENCIL_CUDA_CHECK(cudaEventCreate(&Stop), Kernel);
-  TuneEntry Best;
-  Best.Ms = -1;
-  for (const TuneShape &S : Candidates) {
+  std::vector<double> Medians(Candidates.size(), -1.0);
+  for (size_t C = 0; C < Candidates.size(); ++C) {
+    const TuneShape &S = Candidates[C];
     const LaunchOptions O = withShape(Opts, S);
-    float Times[3];
+    float Times[5];
     try {
       Snapshot.restore(Kernel);
       Trial(O); // warm-up
@@ -191,20 +191,21 @@ tunedOptions(const char *Kernel, uint64_t Hash, const Extents<R> &E,
                    S.Persistent, Err.what());
       continue;
     }
-    std::sort(Times, Times + 3);
+    std::sort(Times, Times + 5);
+    Medians[C] = Times[2];
     std::fprintf(stderr, "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
                  S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
-                 S.Persistent, double(Times[1]));
-    if (Best.Ms < 0 || Times[1] < Best.Ms) {
-      Best.Ms = Times[1];
-      Best.Shape = S;
-    }
+                 S.Persistent, Medians[C]);
   }
   cudaEventDestroy(Start);
   cudaEventDestroy(Stop);
   Snapshot.restore(Kernel);
-  if (Best.Ms < 0)
+  const int Picked = pickTuned(Medians);
+  if (Picked < 0)
     throw Error(Kernel, "tuning: no candidate shape could be launched");
+  TuneEntry Best;
+  Best.Shape = Candidates[size_t(Picked)];
+  Best.Ms = Medians[size_t(Picked)];
   Best.Hash = Hash;
   Best.Kernel = Kernel;
   Best.Device = Device;

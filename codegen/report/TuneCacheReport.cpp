@@ -32,12 +32,15 @@ std::string reportTuneCache(const ir::Module &M, const std::string &File) {
            << E.Device << " at extents class " << E.Class << ": not used\n";
         continue;
       }
-      OS << Where << E.Device << " at extents class " << E.Class << ": block "
-         << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
-         << E.Shape.Block[2] << ", " << E.Shape.PointsPerThread
-         << " points per thread, "
-         << (E.Shape.Persistent ? "persistent" : "not persistent") << " ("
-         << E.Ms << " ms when tuned)\n";
+      OS << Where << E.Device << " at extents class " << E.Class << ": ";
+      if (E.Shape.compiled())
+        OS << "the compiled schedule (no candidate beat it by 3%; ";
+      else
+        OS << "block " << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
+           << E.Shape.Block[2] << ", " << E.Shape.PointsPerThread
+           << " points per thread, "
+           << (E.Shape.Persistent ? "persistent" : "not persistent") << " (";
+      OS << E.Ms << " ms when tuned)\n";
     }
     if (!Found)
       OS << Where << "no entry in " << File

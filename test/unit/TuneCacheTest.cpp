@@ -142,9 +142,11 @@ TEST(TuneCandidates, BoundedUniqueWithinTheLaunchBound) {
           const std::vector<TuneShape> S = tuneCandidates(C);
           ASSERT_FALSE(S.empty());
           EXPECT_LE(S.size(), 24u);
-          EXPECT_EQ(S[0], (TuneShape{C.Block, C.PointsPerThread,
+          // The launch as compiled first, then its shape given explicitly.
+          EXPECT_TRUE(S[0].compiled());
+          EXPECT_EQ(S[1], (TuneShape{C.Block, C.PointsPerThread,
                                      Persistent ? 1 : 0}));
-          for (size_t I = 0; I < S.size(); ++I) {
+          for (size_t I = 1; I < S.size(); ++I) {
             EXPECT_LE(S[I].Block[0] * S[I].Block[1] * S[I].Block[2], Bound);
             if (Rank == 1) {
               EXPECT_EQ(S[I].Block[1], 1);
@@ -155,6 +157,8 @@ TEST(TuneCandidates, BoundedUniqueWithinTheLaunchBound) {
           // Both grid kinds and several points per thread are tried.
           bool Other = false, Ppt16 = false;
           for (const TuneShape &T : S) {
+            if (T.compiled())
+              continue;
             Other |= T.Persistent != (Persistent ? 1 : 0);
             Ppt16 |= T.PointsPerThread == 16;
           }
@@ -173,6 +177,29 @@ TEST(TuneCache, CompiledShapeKeptUnlessClearlyBeaten) {
   EXPECT_EQ(pickTuned({-1.0, 0.99, 0.98}), 2);
   EXPECT_EQ(pickTuned({-1.0, -1.0}), -1);
   EXPECT_EQ(pickTuned({}), -1);
+}
+
+TEST(TuneCache, CompiledEntryRoundTrips) {
+  using namespace stencil::detail;
+  TuneCache C;
+  TuneEntry E;
+  E.Hash = 42;
+  E.Kernel = "k";
+  E.Device = "NVIDIA_H100";
+  E.Class = "134217728h1024";
+  E.Ms = 0.5;
+  C.put(E); // the default shape: as compiled
+  std::vector<std::string> Warnings;
+  TuneCache D;
+  D.parse(C.format(), Warnings);
+  EXPECT_TRUE(Warnings.empty());
+  const TuneEntry *F =
+      D.find(42, "k", "NVIDIA_H100", "134217728h1024", Warnings);
+  ASSERT_NE(F, nullptr);
+  EXPECT_TRUE(F->Shape.compiled());
+  // A zero block with a shape's other fields is not the compiled entry.
+  D.parse("stencilc-tune 1\n42 k NVIDIA_H100 1 0x0x0 4 -1 0.5\n", Warnings);
+  EXPECT_FALSE(Warnings.empty());
 }
 
 } // namespace

@@ -37,11 +37,18 @@ namespace stencil {
 namespace detail {
 
 /// One launch shape: what LaunchOptions::Block, PointsPerThread and
-/// Persistent set.
+/// Persistent set. The default, none of them set, is "as compiled": the
+/// launcher's own choices, which for some kernels differ from the same
+/// shape given explicitly (a rank-1 histogram kernel's privatised launch
+/// takes the histogram model's block only when the options give none).
 struct TuneShape {
   std::array<int, 3> Block{0, 0, 0};
   int PointsPerThread = 0;
   int Persistent = -1;
+  bool compiled() const {
+    return Block == std::array<int, 3>{0, 0, 0} && PointsPerThread == 0 &&
+           Persistent == -1;
+  }
   bool operator==(const TuneShape &O) const {
     return Block == O.Block && PointsPerThread == O.PointsPerThread &&
            Persistent == O.Persistent;
@@ -90,9 +97,9 @@ std::string extentsClass(const std::array<int64_t, R> &Extents,
 constexpr double TuneMargin = 0.97;
 
 /// The candidate to keep, given each one's median time in candidate order
-/// (the compiled shape first; a negative time: not launchable): the fastest
-/// when it beats the compiled shape by TuneMargin, else the compiled one.
-/// -1 when none could be launched.
+/// (as compiled first; a negative time: not launchable): the fastest when
+/// it beats the compiled launch by TuneMargin, else the compiled one. -1
+/// when none could be launched.
 inline int pickTuned(const std::vector<double> &Ms) {
   int Best = -1;
   for (size_t I = 0; I < Ms.size(); ++I)
@@ -104,7 +111,8 @@ inline int pickTuned(const std::vector<double> &Ms) {
   return Best;
 }
 
-/// The candidates, the compiled shape first, at most 24: blocks of 128, 256
+/// The candidates, at most 24: the launch as compiled (TuneShape{}) first,
+/// then the compiled shape given explicitly, and blocks of 128, 256
 /// and 512 threads (x along the contiguous dimension, rows of at least 32
 /// threads) within the launch bound, points per thread 1, 2, 4, 8 and 16
 /// (chunks of a streamed dimension, or grid-stride points), persistent or
@@ -118,6 +126,7 @@ inline std::vector<TuneShape> tuneCandidates(const CompiledShape &C) {
     if (std::find(Out.begin(), Out.end(), S) == Out.end())
       Out.push_back(S);
   };
+  Out.push_back(TuneShape{});
   const int Pers = C.Persistent ? 1 : 0;
   Add(C.Block, C.PointsPerThread, Pers);
   std::vector<std::array<int, 3>> Blocks;
@@ -276,6 +285,8 @@ private:
           E.Shape.Block[2]) ||
         X1 != 'x' || X2 != 'x' || (B >> Rest))
       return false;
+    if (E.Shape.compiled()) // "0x0x0 0 -1": the launch as compiled
+      return E.Ms > 0;
     const int64_t Threads =
         int64_t(E.Shape.Block[0]) * E.Shape.Block[1] * E.Shape.Block[2];
     return E.Shape.Block[0] > 0 && E.Shape.Block[1] > 0 &&

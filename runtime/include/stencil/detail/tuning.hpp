@@ -9,7 +9,7 @@
 //   class, that entry's shape;
 // - with STENCIL_TUNE=1 and no entry: every candidate of tuneCandidates is
 //   launched (one warm-up and five timed launches each, events around each),
-//   the fastest median is kept when it beats the compiled shape's by 3%
+//   the fastest median is kept when it beats the launch as compiled by 3%
 //   (pickTuned; else the compiled shape), written to the cache file, and used.
 //   The grids the launch writes and reads back (InOut grids, histogram bins)
 //   are saved before the trials and restored after each one and at the end, so
@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,6 +87,13 @@ struct TuneProcess {
     static TuneProcess P;
     return P;
   }
+  /// Whether this thread is timing candidates: the launch as compiled is
+  /// timed by calling the launcher without a shape, whose own tunedOptions
+  /// then returns the options as given.
+  static bool &inTrial() {
+    thread_local bool InTrial = false;
+    return InTrial;
+  }
   void load() {
     const char *Env = std::getenv("STENCIL_TUNE");
     const std::string Tune = Env ? Env : "";
@@ -125,6 +133,8 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                            const std::vector<size_t> &HistogramBytes = {}) {
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
     return Opts; // an explicit shape: the caller's, or a trial's
+  if (TuneProcess::inTrial())
+    return Opts; // the trial of the launch as compiled
   TuneProcess &P = TuneProcess::get();
   std::call_once(P.Once, [&P] { P.load(); });
   if (P.Mode == 0) // no cache and no tuning: one flag test per launch
@@ -167,7 +177,13 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
   cudaEvent_t Start, Stop;
   STENCIL_CUDA_CHECK(cudaEventCreate(&Start), Kernel);
   STENCIL_CUDA_CHECK(cudaEventCreate(&Stop), Kernel);
+  struct TrialScope {
+    TrialScope() { TuneProcess::inTrial() = true; }
+    ~TrialScope() { TuneProcess::inTrial() = false; }
+  };
   std::vector<double> Medians(Candidates.size(), -1.0);
+  std::optional<TrialScope> Trials;
+  Trials.emplace(); // nested launches run as given
   for (size_t C = 0; C < Candidates.size(); ++C) {
     const TuneShape &S = Candidates[C];
     const LaunchOptions O = withShape(Opts, S);
@@ -197,6 +213,7 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                  S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
                  S.Persistent, Medians[C]);
   }
+  Trials.reset();
   cudaEventDestroy(Start);
   cudaEventDestroy(Stop);
   Snapshot.restore(Kernel);

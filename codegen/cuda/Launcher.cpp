@@ -265,9 +265,14 @@ std::string KernelEmitter::launchShape() const {
   std::ostringstream OS;
   const std::string R = std::to_string(K.Rank);
   const std::string &O = OptsName;
-  OS << "  const dim3 block_ = stencil::detail::blockShape<" << R
-     << ">(kernel_name_, " << arr3(K.Sched.Block) << ", " << launchBound()
-     << ", " << O << ");\n";
+  const std::string Block = "stencil::detail::blockShape<" + R +
+                            ">(kernel_name_, " + arr3(K.Sched.Block) + ", " +
+                            std::to_string(launchBound()) + ", " + O + ")";
+  if (vectorised() && K.Rank >= 2) // x threads fitted to the rows' vectors
+    OS << "  const dim3 block_ = stencil::detail::fitBlockToRows<" << R << ">("
+       << Block << ", domain_, " << K.Sched.Vec << ", " << O << ");\n";
+  else
+    OS << "  const dim3 block_ = " << Block << ";\n";
   OS << Cache.launcherCheck();
   OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
      << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";

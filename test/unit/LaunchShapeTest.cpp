@@ -45,6 +45,28 @@ TEST(LaunchShape, VectorsNarrowTheGridAlongX) {
             unsigned((1 << 20) / (256 * 16 * 2)));
 }
 
+TEST(LaunchShape, BlocksFitTheRowsOfVectors) {
+  // 384-point rows, interior 1 .. 383, vectors of 4: 96 threads a row. A
+  // 128-wide block leaves 32 idle; 32 x 16 leaves none, the same threads.
+  const Domain<2> Narrow = interior(384, 384, 1);
+  const dim3 B = fitBlockToRows<2>(dim3(128, 4, 1), Narrow, 4, {});
+  EXPECT_EQ(B.x, 32u);
+  EXPECT_EQ(B.y, 16u);
+  // At most 1/8 of a row idle: the compiled block (8194-point rows with a
+  // halo: 2049 groups, 127 threads idle in the last block of 128).
+  const Domain<2> Wide = interior(1026, 8194, 1);
+  EXPECT_EQ(fitBlockToRows<2>(dim3(128, 2, 1), Wide, 4, {}).x, 128u);
+  const Domain<2> R4 = interior(512, 512, 4); // groups 1 .. 126: 126 threads
+  EXPECT_EQ(fitBlockToRows<2>(dim3(128, 4, 1), R4, 4, {}).x, 128u);
+  // 160 threads a row (640 points): 64 leaves 32 idle, 32 none.
+  const Domain<2> Mid = interior(64, 640, 0);
+  EXPECT_EQ(fitBlockToRows<2>(dim3(128, 2, 1), Mid, 4, {}).x, 32u);
+  // A block in the options is the caller's.
+  LaunchOptions O;
+  O.Block = {128, 4, 1};
+  EXPECT_EQ(fitBlockToRows<2>(dim3(128, 4, 1), Narrow, 4, O).x, 128u);
+}
+
 TEST(LaunchShape, VectorInstanceNeedsWholeVectorRowsAndAlignedBases) {
   alignas(16) static float Buffer[64];
   const Extents<2> Even{8, 44}, Odd{8, 41};

@@ -120,6 +120,9 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK:               float s = (((((u[at_ - 2] + u[at_ - 1]) + u[at_ + 1]) + u[at_ + 2]) + u[at_ - stride0_]) + u[at_ + stride0_]);
 // The launcher: the grid covers Vec points per thread along x.
 // CHECK-LABEL: void star(
+// The block's x fitted to the rows' vectors (stencil::detail::fitBlockToRows:
+// narrower when more than 1/8 of a row's threads would idle).
+// CHECK:         const dim3 block_ = stencil::detail::fitBlockToRows<2>(stencil::detail::blockShape<2>(kernel_name_, {128, 2, 1}, 256, tuned_opts_), domain_, 4, tuned_opts_);
 // The vector instance only when every row is whole vectors at aligned
 // addresses and the launch has a device's worth of threads with vectors
 // (LaunchOptions::Vectors: 1 asks for it whenever the rows allow, 0 never).

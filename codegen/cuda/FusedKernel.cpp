@@ -44,9 +44,12 @@ std::string KernelEmitter::fusedRead(const GridRead &G) {
   return laneLoad(S, K.findParam(K.Fuse.State)->Elem, G.Grid + "_s");
 }
 
-std::string KernelEmitter::fusedOwn() const {
-  return Lane > 0 ? "own" + std::to_string(Lane) + "_" : "own_";
+/// Whether row L of a group (0: the row itself) is the tile's own.
+static std::string ownName(int L) {
+  return L > 0 ? "own" + std::to_string(L) + "_" : "own_";
 }
+
+std::string KernelEmitter::fusedOwn() const { return ownName(Lane); }
 
 /// The point work at row r_ of the step (Lanes 0), or at rows r_ ..
 /// r_ + Lanes - 1 together: each statement for every row in turn, the
@@ -74,9 +77,8 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
   std::ostringstream OS;
   for (int L = 0; L < Rows; ++L) {
     const std::string I = L ? "i0_ + " + std::to_string(L) : "i0_";
-    OS << "          const bool "
-       << (L ? "own" + std::to_string(L) + "_" : "own_") << " = col_own_ && "
-       << I << " >= o0_ && " << I << " < o0_ + T0_;\n";
+    OS << "          const bool " << ownName(L) << " = col_own_ && " << I
+       << " >= o0_ && " << I << " < o0_ + T0_;\n";
   }
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))

@@ -85,7 +85,8 @@ cl::list<std::string> TileOverride(
 cl::opt<int>
     MaxJam("max-jam",
            cl::desc("As stencilc --max-jam: the largest unroll-and-jam "
-                    "factor tile may choose (1: never)"),
+                    "factor tile may choose, and the rows of a fused step "
+                    "computed together (1: never)"),
            cl::value_desc("N"), cl::init(4), cl::cat(Cat));
 cl::opt<int>
     MaxVec("max-vector",

@@ -120,7 +120,8 @@ cl::opt<bool> FastMath(
 cl::opt<int> MaxJam(
     "max-jam",
     cl::desc("Largest unroll-and-jam factor the tile pass may choose (streamed "
-             "and rank-1 kernels; 1 to 16, default 4; 1: never jam)"),
+             "and rank-1 kernels) and rows a fused sweep step computes "
+             "together (fuse-sweeps); 1 to 16, default 4; 1: never jam"),
     cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
 cl::opt<int> MaxVec(
     "max-vector",

@@ -174,15 +174,13 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   case ExprKind::Index: {
     const int D = as<Index>(E)->Dim;
     std::string I = "i" + std::to_string(D) + "_";
-    // A jammed lane's point: Lane points along the streamed dimension, or
+    // A jammed lane's point: laneOffset along each dimension (vectors, a
+    // fused group's rows), Lane points along the streamed dimension, or
     // (rank 1) Lane grid strides further.
-    if (Lane > 0 && vectorised()) {
+    if (Lane > 0 && (vectorised() || FusedLanes)) {
       const int Shift = laneOffset(D);
       if (Shift > 0)
         I += " + " + std::to_string(Shift);
-    } else if (Lane > 0 && FusedLanes) {
-      if (D == 0) // a fused group's rows
-        I += " + " + std::to_string(Lane);
     } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {
       I += " + " + std::to_string(Lane) +
            (K.Sched.StreamDim < 0 ? " * step0_" : "");
@@ -289,8 +287,7 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
          << ";\n"
          << In << "  if (step_ == Steps) out_[" << pointAddress()
          << "] = next_;\n"
-         << In << "  else dst_[sat_"
-         << (Lane > 0 ? " + " + std::to_string(Lane) + " * P1_" : "")
+         << In << "  else dst_[" << levelAddress(std::max(Lane, 0), 0)
          << "] = next_;\n"
          << In << "}\n";
       return;

@@ -27,18 +27,23 @@ namespace stencilc::cuda {
 
 using namespace ir;
 
+std::string KernelEmitter::levelAddress(int D0, int D1) {
+  std::string S = "sat_";
+  if (D0)
+    S += " + (" + std::to_string(D0) + ") * P1_";
+  if (D1)
+    S += " + (" + std::to_string(D1) + ")";
+  return S;
+}
+
 /// A read of the state at offsets (d0, d1): the level being read, at the
 /// point's place plus the offsets (the levels' rows are P1_ long). In a
 /// group of rows (FusedLanes), lane L's read is L rows further, and each
 /// element is loaded once into a local for the whole group.
 std::string KernelEmitter::fusedRead(const GridRead &G) {
-  const int D0 = G.Offsets[0] + std::max(Lane, 0);
-  std::string S = "src_[sat_";
-  if (D0)
-    S += " + (" + std::to_string(D0) + ") * P1_";
-  if (G.Offsets[1])
-    S += " + (" + std::to_string(G.Offsets[1]) + ")";
-  S += "]";
+  const std::string S =
+      "src_[" + levelAddress(G.Offsets[0] + std::max(Lane, 0), G.Offsets[1]) +
+      "]";
   if (Lane < 0)
     return S;
   return laneLoad(S, K.findParam(K.Fuse.State)->Elem, G.Grid + "_s");

@@ -364,15 +364,11 @@ int KernelEmitter::loadWords() const {
 
 /// How far lane Lane's point is from lane 0's: Lane points along the
 /// streamed dimension, or (rank 1, not streamed) Lane grid strides, or
-/// (vectorised) Lane points along the last dimension.
+/// (vectorised, or a fused group of rows) laneOffset along each dimension.
 std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
   if (Lane <= 0)
     return "";
-  if (FusedLanes) { // consecutive rows of a fused step
-    Offsets[0] += Lane;
-    return "";
-  }
-  if (vectorised()) {
+  if (vectorised() || FusedLanes) { // FusedLanes: rows of a fused step
     for (int D = 0; D < K.Rank; ++D)
       Offsets[D] += laneOffset(D);
     return "";

@@ -187,8 +187,10 @@ private:
   int vecLane() const { return vectorised() ? Lane % K.Sched.Vec : 0; }
   /// How far a vector lane's point is from lane 0's along dimension D:
   /// vecLane() along the last dimension, jamLane() rows along the streamed
-  /// one.
+  /// one; in a fused group, Lane rows along dimension 0.
   int laneOffset(int D) const {
+    if (FusedLanes)
+      return D == 0 ? Lane : 0;
     return D == K.Rank - 1 ? vecLane() : D == K.Sched.StreamDim ? jamLane() : 0;
   }
 
@@ -261,6 +263,9 @@ private:
   std::string fusedHelpers() const;
   std::string fusedLauncher(bool Until);
   std::string fusedRead(const ir::GridRead &G);
+  /// The level element D0 rows and D1 columns from the point's place (sat_):
+  /// what fusedRead reads and the fused store writes.
+  static std::string levelAddress(int D0, int D1);
   /// A fused lane's ownership test: own_, own1_, ...
   std::string fusedOwn() const;
   std::string ownership(int Step, int Rows) const;

@@ -51,7 +51,7 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // CU:          const bool own1_ = col_own_ && i0_ + 1 >= o0_ && i0_ + 1 < o0_ + T0_;
 // CU:          double r = (((((u_s_l5_ + u_s_l4_) + u_s_l3_) + u_s_l2_) - __dmul_rn(4.0, u_s_l1_)) - f_l0_);
 // CU-NEXT:     double r_j1 = (((((u_s_l9_ + u_s_l8_) + u_s_l1_) + u_s_l7_) - __dmul_rn(4.0, u_s_l2_)) - f_l6_);
-// CU:              else dst_[sat_ + 1 * P1_] = next_;
+// CU:              else dst_[sat_ + (1) * P1_] = next_;
 // CU:          if (own_) top = stencil::detail::reduceMaxOf(top, r);
 // CU-NEXT:     if (own1_) top = stencil::detail::reduceMaxOf(top, r_j1);
 // CU:          for (int r_ = step_ * R0_ + groups_ * 2 + (ty_ + 4 - groups_ % 4) % 4; r_ < P0_ - step_ * R0_; r_ += 4) {

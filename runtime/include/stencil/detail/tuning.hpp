@@ -31,7 +31,6 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -133,12 +132,12 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                            const std::vector<size_t> &HistogramBytes = {}) {
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
     return Opts; // an explicit shape: the caller's, or a trial's
-  if (TuneProcess::inTrial())
-    return Opts; // the trial of the launch as compiled
   TuneProcess &P = TuneProcess::get();
   std::call_once(P.Once, [&P] { P.load(); });
   if (P.Mode == 0) // no cache and no tuning: one flag test per launch
     return Opts;
+  if (TuneProcess::inTrial())
+    return Opts; // the trial of the launch as compiled (P.Lock is held)
   std::lock_guard<std::mutex> Guard(P.Lock);
   std::array<int64_t, R> Ext{};
   for (int D = 0; D < R; ++D)
@@ -177,43 +176,46 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
   cudaEvent_t Start, Stop;
   STENCIL_CUDA_CHECK(cudaEventCreate(&Start), Kernel);
   STENCIL_CUDA_CHECK(cudaEventCreate(&Stop), Kernel);
+  /// Launches nested in a trial run as given (inTrial) until the scope ends,
+  /// by return or by an exception.
   struct TrialScope {
     TrialScope() { TuneProcess::inTrial() = true; }
     ~TrialScope() { TuneProcess::inTrial() = false; }
   };
   std::vector<double> Medians(Candidates.size(), -1.0);
-  std::optional<TrialScope> Trials;
-  Trials.emplace(); // nested launches run as given
-  for (size_t C = 0; C < Candidates.size(); ++C) {
-    const TuneShape &S = Candidates[C];
-    const LaunchOptions O = withShape(Opts, S);
-    float Times[5];
-    try {
-      Snapshot.restore(Kernel);
-      Trial(O); // warm-up
-      for (float &T : Times) {
+  {
+    TrialScope Trials;
+    for (size_t C = 0; C < Candidates.size(); ++C) {
+      const TuneShape &S = Candidates[C];
+      const LaunchOptions O = withShape(Opts, S);
+      float Times[5];
+      try {
         Snapshot.restore(Kernel);
-        STENCIL_CUDA_CHECK(cudaEventRecord(Start, Opts.Stream), Kernel);
-        Trial(O);
-        STENCIL_CUDA_CHECK(cudaEventRecord(Stop, Opts.Stream), Kernel);
-        STENCIL_CUDA_CHECK(cudaEventSynchronize(Stop), Kernel);
-        STENCIL_CUDA_CHECK(cudaEventElapsedTime(&T, Start, Stop), Kernel);
+        Trial(O); // warm-up
+        for (float &T : Times) {
+          Snapshot.restore(Kernel);
+          STENCIL_CUDA_CHECK(cudaEventRecord(Start, Opts.Stream), Kernel);
+          Trial(O);
+          STENCIL_CUDA_CHECK(cudaEventRecord(Stop, Opts.Stream), Kernel);
+          STENCIL_CUDA_CHECK(cudaEventSynchronize(Stop), Kernel);
+          STENCIL_CUDA_CHECK(cudaEventElapsedTime(&T, Start, Stop), Kernel);
+        }
+      } catch (const Error &Err) {
+        std::fprintf(stderr,
+                     "stencil:   %dx%dx%d ppt %d persistent %d: "
+                     "skipped (%s)\n",
+                     S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
+                     S.Persistent, Err.what());
+        continue;
       }
-    } catch (const Error &Err) {
+      std::sort(Times, Times + 5);
+      Medians[C] = Times[2];
       std::fprintf(stderr,
-                   "stencil:   %dx%dx%d ppt %d persistent %d: "
-                   "skipped (%s)\n",
+                   "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
                    S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
-                   S.Persistent, Err.what());
-      continue;
+                   S.Persistent, Medians[C]);
     }
-    std::sort(Times, Times + 5);
-    Medians[C] = Times[2];
-    std::fprintf(stderr, "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
-                 S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
-                 S.Persistent, Medians[C]);
   }
-  Trials.reset();
   cudaEventDestroy(Start);
   cudaEventDestroy(Stop);
   Snapshot.restore(Kernel);

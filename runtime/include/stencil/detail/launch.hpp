@@ -152,6 +152,14 @@ dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
   return B;
 }
 
+/// The vectors in a row [Lo, Hi) of the last dimension: a vectorised
+/// kernel's loop starts at Lo rounded down to a multiple of Vec (the
+/// emitter's loopHeader, codegen/cuda/KernelBody.cpp), so that every vector
+/// is aligned when the rows are.
+inline int64_t rowVectors(int64_t Lo, int64_t Hi, int Vec) {
+  return (Hi - Lo / Vec * Vec + Vec - 1) / Vec;
+}
+
 /// A vectorised kernel's compiled block fitted to its rows: a thread takes
 /// Vec adjacent points of a row, so a row of W points needs W / Vec threads
 /// along x, and a block wider than that (or not dividing it) leaves threads
@@ -165,10 +173,9 @@ dim3 blockShape(const char *Kernel, const std::array<int, 3> &Compiled,
 template <int R>
 dim3 fitBlockToRows(dim3 B, const Domain<R> &Dom, int Vec,
                     const LaunchOptions &Opts) {
-  if (R < 2 || Opts.Block[0] > 0 || Vec < 1)
+  if (R < 2 || Opts.Block[0] > 0)
     return B;
-  const int64_t First = Dom.Lo[R - 1] / Vec * Vec;
-  const int64_t W = (Dom.Hi[R - 1] - First + Vec - 1) / Vec;
+  const int64_t W = rowVectors(Dom.Lo[R - 1], Dom.Hi[R - 1], Vec);
   if (W < 1)
     return B;
   auto idle = [W](int64_t X) { return (W + X - 1) / X * X - W; };

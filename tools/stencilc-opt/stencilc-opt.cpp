@@ -114,6 +114,11 @@ cl::opt<bool>
     LineDirectives("line-directives",
                    cl::desc("With --emit=cuda: #line directives into the spec"),
                    cl::cat(Cat));
+cl::opt<bool> Distributed(
+    "distributed",
+    cl::desc("With --emit=cuda: as stencilc --distributed, also a launcher "
+             "over stencil::DistGrid per kernel (docs/distributed.md)"),
+    cl::cat(Cat));
 cl::opt<bool> ListPasses("list-passes",
                          cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(Cat));
@@ -231,6 +236,7 @@ int toolMain(int Argc, char **Argv) {
   EO.Namespace = Namespace;
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
+  EO.Distributed = Distributed;
   EO.HeaderName =
       HeaderPath.empty() ? "" : sys::path::filename(HeaderPath).str();
   stencilc::EmitResult R = stencilc::emitCuda(*M, EO);

@@ -360,6 +360,11 @@ struct Schedule {
   /// within what this many blocks per SM leave (docs/passes/tile.md#occupancy);
   /// 0: no such bound.
   int MinBlocks = 0;
+  /// Streamed kernels: every other chunk of StreamDim may be walked
+  /// backwards (the launcher decides per launch), so that neighbouring
+  /// chunks read their shared halo rows at the same time
+  /// (docs/passes/tile.md#zig-zag-chunks).
+  bool Zigzag = false;
   bool FromUser = false; ///< set by a spec/CLI override
 };
 

@@ -519,6 +519,7 @@ private:
     S.Persistent = acceptWord("persistent");
     if (acceptWord("min-blocks"))
       S.MinBlocks = smallInt(1, 32, "blocks per SM");
+    S.Zigzag = acceptWord("zigzag");
     S.FromUser = accept("[");
     if (S.FromUser) {
       expectWord("user");

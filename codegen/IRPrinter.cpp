@@ -205,6 +205,8 @@ private:
         OS << " persistent";
       if (K.Sched.MinBlocks > 0)
         OS << " min-blocks " << K.Sched.MinBlocks;
+      if (K.Sched.Zigzag)
+        OS << " zigzag";
       if (K.Sched.FromUser)
         OS << " [user]";
       OS << "\n";
@@ -242,7 +244,7 @@ private:
     return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
            A.StreamDim == B.StreamDim && A.Jam == B.Jam && A.Vec == B.Vec &&
            A.Persistent == B.Persistent && A.MinBlocks == B.MinBlocks &&
-           A.FromUser == B.FromUser;
+           A.Zigzag == B.Zigzag && A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {

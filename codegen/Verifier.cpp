@@ -230,6 +230,7 @@ private:
            " threads per SM: more than an SM holds (2048)");
     checkJam();
     checkVec();
+    checkZigzag();
   }
 
   /// Vectors as KernelBody lowers them: plain arrays of numbers (no records,
@@ -258,6 +259,18 @@ private:
              std::to_string(S.Vec * byteSize(P.Elem)) +
              "-byte vectors, more than 16");
     }
+  }
+
+  /// Zig-zag chunks reverse the walk along the streamed dimension: there
+  /// must be one, and no shared-memory tile (its register stream walks
+  /// forwards).
+  void checkZigzag() {
+    if (!K.Sched.Zigzag)
+      return;
+    if (K.Sched.StreamDim < 0)
+      fail("schedule: zigzag needs a streamed dimension");
+    if (!K.Cached.empty())
+      fail("schedule: zigzag: shared-memory tiles walk one point per thread");
   }
 
   /// Jammed and vector lanes read plain arrays: no merged records, no

@@ -120,13 +120,16 @@ int main(int Argc, char **Argv) {
   O.add("--reps", Reps, "--bench: timed calls per size (20)");
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
   std::string Block;
-  int PointsPerThread = 0, Persistent = -1;
+  int PointsPerThread = 0, Persistent = -1, Zigzag = -1;
   O.add("--block", Block,
         "threads per block BX[xBY[xBZ]] of every launch (as compiled)");
   O.add("--ppt", PointsPerThread,
         "points per thread of every launch (as compiled)");
   O.add("--persistent", Persistent,
         "1: resident blocks only, 0: a block per tile (-1: as compiled)");
+  O.add("--zigzag", Zigzag,
+        "streamed kernels: 1: every other chunk backwards, 0: all forwards "
+        "(-1: the launcher decides)");
   O.add("--threads", Threads,
         "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
@@ -151,6 +154,8 @@ int main(int Argc, char **Argv) {
     ShapeText += ":ppt" + std::to_string(PointsPerThread);
   if (Persistent >= 0)
     ShapeText += ":persistent" + std::to_string(Persistent);
+  if (Zigzag >= 0)
+    ShapeText += ":zigzag" + std::to_string(Zigzag);
   if (Reps < 1)
     O.fail("--reps must be at least 1");
 
@@ -197,6 +202,7 @@ int main(int Argc, char **Argv) {
       S.Block[D] = Shape[D];
     S.PointsPerThread = PointsPerThread;
     S.Persistent = Persistent;
+    S.Zigzag = Zigzag;
     S.Shape = ShapeText;
     const std::string Name = "suite." + Case.Name + "." + suite::sizeName(Z);
     try {

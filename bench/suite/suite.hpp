@@ -119,6 +119,7 @@ struct Run {
   int Block[3] = {0, 0, 0};
   int PointsPerThread = 0;
   int Persistent = -1;
+  int Zigzag = -1;
   std::string Shape;
   bool Skipped = false; ///< the case has no such size
   bool Ok = true;       ///< the checks passed
@@ -849,6 +850,7 @@ private:
       A.opts.Block[D] = S.Block[D];
     A.opts.PointsPerThread = S.PointsPerThread;
     A.opts.Persistent = S.Persistent;
+    A.opts.Zigzag = S.Zigzag;
     return A;
   }
 

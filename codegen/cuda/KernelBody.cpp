@@ -69,6 +69,8 @@ std::string KernelEmitter::kernelSignature() const {
   std::vector<std::string> Args = pointParams();
   if (K.Sched.StreamDim >= 0)
     Args.push_back("int points_per_thread_");
+  if (K.Sched.Zigzag)
+    Args.push_back("int zigzag_");
   for (const std::string &A : Cache.kernelParams())
     Args.push_back(A);
   Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
@@ -157,37 +159,79 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
            "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
   std::string C = "chunk" + std::to_string(D) + "_";
   std::string End = "end" + std::to_string(D) + "_";
+  const std::string In = indent(Depth + 1);
   std::string S = indent(Depth) + "for (Index " + C + " = " + Lo + " + " +
                   Thread + " * points_per_thread_; " + C + " < " + Hi + "; " +
-                  C + " += " + "(" + Step + ") * points_per_thread_) {\n" +
-                  indent(Depth + 1) + "const Index " + End + " = " + C +
+                  C + " += " + "(" + Step + ") * points_per_thread_) {\n" + In +
+                  "const Index " + End + " = " + C +
                   " + points_per_thread_ < " + Hi + " ? " + C +
                   " + points_per_thread_ : " + Hi + ";\n";
   // The linear index is an induction variable of the streamed loop, not
   // recomputed from the coordinates at each point: faster on Himeno
-  // (measured: docs/passes/tile.md#measurements).
+  // (measured: docs/passes/tile.md#measurements). Not unrolled: fewer
+  // registers and a faster Jacobi sweep (measured: same).
+  const std::string NoUnroll = In + "#pragma unroll 1\n";
+  const std::string J = std::to_string(K.Sched.Jam);
+  if (K.Sched.Zigzag)
+    return S + zigzagChunk(D, Depth, Jammed);
   std::string Next = "++" + I;
   if (UsesAt) {
-    S += indent(Depth + 1) + "Index at_ = " + linearIndex(D, C) + ";\n";
+    S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
     Next += ", at_ += " + strideOf(D);
   }
-  // Not unrolled: fewer registers and a faster Jacobi sweep (measured:
-  // docs/passes/tile.md#measurements).
-  const std::string NoUnroll = indent(Depth + 1) + "#pragma unroll 1\n";
   if (K.Sched.Jam == 1)
-    return S + NoUnroll + indent(Depth + 1) + "for (Index " + I + " = " + C +
-           "; " + I + " < " + End + "; " + Next + ") {\n";
+    return S + NoUnroll + In + "for (Index " + I + " = " + C + "; " + I +
+           " < " + End + "; " + Next + ") {\n";
   // Unroll-and-jam: groups of Jam points (Jammed), then the chunk's last
   // points one at a time.
-  const std::string J = std::to_string(K.Sched.Jam);
   std::string JamNext = I + " += " + J;
   if (UsesAt)
     JamNext += ", at_ += " + J + " * " + strideOf(D);
-  return S + indent(Depth + 1) + "Index " + I + " = " + C + ";\n" + NoUnroll +
-         indent(Depth + 1) + "for (; " + I + " + " + J + " <= " + End + "; " +
-         JamNext + ") {\n" + Jammed + indent(Depth + 1) + "}\n" + NoUnroll +
-         indent(Depth + 1) + "for (; " + I + " < " + End + "; " + Next +
+  return S + In + "Index " + I + " = " + C + ";\n" + NoUnroll + In + "for (; " +
+         I + " + " + J + " <= " + End + "; " + JamNext + ") {\n" + Jammed + In +
+         "}\n" + NoUnroll + In + "for (; " + I + " < " + End + "; " + Next +
          ") {\n";
+}
+
+/// The points of a chunk of dimension D when tile chose zig-zag chunks
+/// (Schedule::Zigzag; the launcher's zigzag_, stencil::detail::zigzagChunks):
+/// every other chunk walks backwards, its groups from the chunk's end, so
+/// that neighbouring chunks read the rows they share at the same time.
+std::string KernelEmitter::zigzagChunk(int D, int Depth,
+                                       const std::string &Jammed) const {
+  const std::string C = "chunk" + std::to_string(D) + "_";
+  const std::string End = "end" + std::to_string(D) + "_";
+  const std::string I = "i" + std::to_string(D) + "_";
+  const std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
+  const std::string In = indent(Depth + 1);
+  const std::string NoUnroll = In + "#pragma unroll 1\n";
+  const std::string J = std::to_string(K.Sched.Jam);
+  std::string S = In + "const bool up_ = zigzag_ && ((" + C + " - " + Lo +
+                  ") / points_per_thread_) % 2 != 0;\n" + In +
+                  "const Index dir_ = up_ ? -1 : 1;\n" + In + "Index " + I +
+                  " = up_ ? " + End + " - " + J + " : " + C + ";\n";
+  std::string Next = I + " += dir_";
+  if (UsesAt) {
+    S += In + "Index at_ = " + linearIndex(D, I) + ";\n" + In +
+         "const Index at_step_ = dir_ * " + strideOf(D) + ";\n";
+    Next += ", at_ += at_step_";
+  }
+  if (K.Sched.Jam == 1)
+    return S + NoUnroll + In + "for (Index n_ = " + C + "; n_ < " + End +
+           "; ++n_, " + Next + ") {\n";
+  // Groups of Jam points, then the chunk's last points one at a time
+  // (backwards: its first points, from the last of them).
+  std::string JamNext = I + " += " + J + " * dir_";
+  if (UsesAt)
+    JamNext += ", at_ += " + J + " * at_step_";
+  const std::string Rest = "(" + End + " - " + C + ") % " + J;
+  S += NoUnroll + In + "for (Index g_ = (" + End + " - " + C + ") / " + J +
+       "; g_ > 0; --g_, " + JamNext + ") {\n" + Jammed + In + "}\n";
+  S += In + "if (up_) {\n" + In + "  " + I + " = " + C + " + " + Rest +
+       " - 1;\n" + (UsesAt ? In + "  at_ = " + linearIndex(D, I) + ";\n" : "") +
+       In + "}\n";
+  return S + NoUnroll + In + "for (Index n_ = " + Rest + "; n_ > 0; --n_, " +
+         Next + ") {\n";
 }
 
 /// The closing brace(s) of the loop of dimension D opened at Depth.

@@ -145,6 +145,7 @@ private:
   std::string axis(int D) const;
   std::vector<int> loopOrder() const;
   std::string loopHeader(int D, int Depth, const std::string &Jammed) const;
+  std::string zigzagChunk(int D, int Depth, const std::string &Jammed) const;
   std::string loopFooter(int D, int Depth) const;
   std::string linearIndex(int Stream = -1,
                           const std::string &StreamVar = "") const;

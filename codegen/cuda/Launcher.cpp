@@ -286,6 +286,9 @@ std::string KernelEmitter::launchShape() const {
        << ">(domain_, block_, points_per_thread_, "
        << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << Vec << ");\n";
     OS << histogramLauncherChoice(K, O);
+    if (K.Sched.Zigzag) // histogram kernels read at the centre: no
+                        // shared rows to meet, forwards unless asked
+      OS << "  const int zigzag_ = " << O << ".Zigzag > 0;\n";
   } else {
     int IndexScale = 1;
     for (const MergeGroup &M : K.Merged)
@@ -319,6 +322,10 @@ std::string KernelEmitter::launchShape() const {
        << ", resident_.get(kernel_name_, kernel_, block_, smem_)" << Vec
        << ") : stencil::detail::gridShape<" << R
        << ">(domain_, block_, points_per_thread_, " << Stream << Vec << ");\n";
+    if (K.Sched.Zigzag)
+      OS << "  const int zigzag_ = stencil::detail::zigzagChunks(" << O
+         << ".Zigzag, grid_, block_, " << K.Rank - 1 - K.Sched.StreamDim
+         << ", resident_.get(kernel_name_, kernel_, block_, smem_));\n";
   }
   return OS.str();
 }
@@ -476,6 +483,8 @@ std::string KernelEmitter::launchArguments() const {
   std::vector<std::string> Args = pointArguments();
   if (K.Sched.StreamDim >= 0)
     Args.push_back("points_per_thread_");
+  if (K.Sched.Zigzag)
+    Args.push_back("zigzag_");
   for (const std::string &A : Cache.launchArgs())
     Args.push_back(A);
   Args.push_back("domain_");

@@ -113,6 +113,7 @@ public:
     K.Sched.PointsPerThread = 1;
     K.Sched.Jam = 1;
     K.Sched.Vec = 1;
+    K.Sched.Zigzag = false;
     K.Cached = std::move(Cached);
     Remark("cached in shared memory: " + Names + ", tile " +
            triple(Tile, K.Rank) + ", " + std::to_string(Bytes) +

@@ -234,6 +234,25 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   return Vec;
 }
 
+bool chooseZigzag(const Kernel &K, const Schedule &S) {
+  // Long chunks whose halo along the streamed dimension is read again by
+  // the neighbouring chunk: walked all forwards, the two read it a chunk's
+  // lifetime apart and the second read comes from DRAM (H100 ncu: box5,
+  // 16 points per thread, read 27% more DRAM bytes than compulsory,
+  // density49 34%). Measured against all forwards in one run
+  // (bench/results/2026-11-26T1600Z-zigzag-h100.txt): 16 points per thread
+  // gained 3.5-7% (box5, density49, sobel_int, life); at 4 or 8 points a
+  // chunk is short enough for L2 to keep its halo, and walking backwards
+  // lost up to 10% (laplace4 4 points, wave3d_r4 and heat3d 8).
+  if (S.StreamDim < 0 || S.PointsPerThread < 16)
+    return false;
+  for (const GridFootprint &G : K.Foot.Grids)
+    for (const std::vector<int> &O : G.Offsets)
+      if (O[size_t(S.StreamDim)] != 0)
+        return true;
+  return false;
+}
+
 int chooseMinBlocks(const Kernel &K, const Schedule &S) {
   // A rank-2 or rank-3 kernel that is not jammed and loads at most 9 In
   // elements a point needs few registers for its point work, yet ptxas gave
@@ -340,6 +359,7 @@ public:
     if (S.Jam > 1 && S.StreamDim >= 0) // a chunk holds a whole jam group
       K.Sched.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
     K.Sched.MinBlocks = chooseMinBlocks(K, K.Sched);
+    K.Sched.Zigzag = chooseZigzag(K, K.Sched);
     std::string Why = describe(K, K.Sched);
     if (S.Vec > 1 && S.Jam > 1) {
       const std::string V = std::to_string(S.Vec), J = std::to_string(S.Jam);
@@ -371,6 +391,10 @@ public:
     if (S.MinBlocks > 0)
       Why += "; registers bounded for " + std::to_string(S.MinBlocks) +
              " blocks per SM (__launch_bounds__)";
+    if (S.Zigzag)
+      Why += "; zig-zag chunks (every other chunk walked backwards where "
+             "neighbouring chunks run at once: their shared halo rows read "
+             "together)";
     K.Remarks.push_back({name(), K.Loc, Why});
     return true;
   }

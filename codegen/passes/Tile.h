@@ -59,6 +59,8 @@ int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
 /// Schedule::MinBlocks for K under schedule S (its jam and vectors chosen):
 /// the blocks per SM ptxas must leave registers for, or 0 for no bound.
 int chooseMinBlocks(const ir::Kernel &K, const ir::Schedule &S);
+/// Whether a streamed kernel's chunks may walk zig-zag (Schedule::Zigzag).
+bool chooseZigzag(const ir::Kernel &K, const ir::Schedule &S);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 /// With Jam > 1, per point of Jam rows of such lanes along StreamDim.

@@ -213,10 +213,10 @@ inline bool parseShapeList(const std::string &Text,
   return true;
 }
 
-/// --block, --ppt and --persistent (the shape of every launch, instead of the
-/// compiled one) and optionally --shapes (--bench: more shapes to time), bound
-/// to an example's stencil::LaunchOptions. Construct before Options::parse,
-/// call apply() after it.
+/// --block, --ppt, --persistent and --zigzag (the shape of every launch,
+/// instead of the compiled one) and optionally --shapes (--bench: more shapes
+/// to time), bound to an example's stencil::LaunchOptions. Construct before
+/// Options::parse, call apply() after it.
 template <class LaunchOptions> class LaunchFlags {
 public:
   LaunchFlags(Options &O, LaunchOptions &L, bool WithShapes) : O(O), L(L) {
@@ -227,6 +227,9 @@ public:
     O.add("--persistent", L.Persistent,
           "1: only the blocks resident at once, 0: one block per tile (as "
           "compiled)");
+    O.add("--zigzag", L.Zigzag,
+          "streamed kernels: 1: every other chunk backwards, 0: all "
+          "forwards (the launcher decides)");
     if (WithShapes)
       O.add("--shapes", ShapeList,
             "--bench: also time these BXxBY[xBZ][:PPT],... shapes");

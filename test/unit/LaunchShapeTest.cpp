@@ -102,3 +102,21 @@ TEST(LaunchShape, SmallLaunchesKeepOnePointPerThread) {
 }
 
 } // namespace
+
+TEST(LaunchShape, ZigzagWhereNeighbouringChunksRunAtOnce) {
+  using stencil::detail::zigzagChunks;
+  // Two threads along the streamed axis (y) in a block: neighbours run
+  // together.
+  EXPECT_EQ(zigzagChunks(-1, dim3(16, 256, 1), dim3(128, 2, 1), 1, 528), 1);
+  // One thread along it (3-D, z): neighbours are blocks of the next slab of
+  // 288; 264 resident blocks hold less than two slabs, so the next slab
+  // starts as this one ends: forwards.
+  EXPECT_EQ(zigzagChunks(-1, dim3(6, 48, 48), dim3(64, 8, 1), 2, 264), 0);
+  // 396 resident blocks hold four slabs of 96: together.
+  EXPECT_EQ(zigzagChunks(-1, dim3(1, 96, 48), dim3(128, 4, 1), 2, 396), 1);
+  // One chunk along the axis: no neighbour.
+  EXPECT_EQ(zigzagChunks(-1, dim3(1, 96, 1), dim3(128, 4, 1), 2, 396), 0);
+  // LaunchOptions::Zigzag decides when given.
+  EXPECT_EQ(zigzagChunks(0, dim3(16, 256, 1), dim3(128, 2, 1), 1, 528), 0);
+  EXPECT_EQ(zigzagChunks(1, dim3(6, 48, 48), dim3(64, 8, 1), 2, 264), 1);
+}

@@ -34,6 +34,12 @@ struct LaunchOptions {
   /// device (stencil::detail::vectorsFillDevice); 1: whenever the rows are
   /// whole vectors; 0: the one-point instance.
   int Vectors = -1;
+  /// Streamed kernels (tile's stream dimension): 1: every other chunk of
+  /// points is walked backwards, so that neighbouring chunks read the rows
+  /// they share at the same time; 0: every chunk forwards; -1: the launcher
+  /// decides (stencil::detail::zigzagChunks). The results are the same,
+  /// bar the order of a Sum's additions within a thread.
+  int Zigzag = -1;
   /// Auto: the compiled lowering, or the model's choice per launch
   /// (stencil/histogram.hpp); anything else forces that lowering.
   ::stencil::HistogramLowering HistogramLowering =

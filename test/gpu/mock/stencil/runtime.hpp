@@ -22,6 +22,7 @@ struct LaunchOptions {
   int Block[3] = {0, 0, 0};
   int PointsPerThread = 0;
   int Persistent = -1;
+  int Zigzag = -1;
 };
 
 template <class T, int R> class Grid {

@@ -166,14 +166,14 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
                   "const Index " + End + " = " + C +
                   " + points_per_thread_ < " + Hi + " ? " + C +
                   " + points_per_thread_ : " + Hi + ";\n";
+  if (K.Sched.Zigzag)
+    return S + zigzagChunk(D, Depth, Jammed);
   // The linear index is an induction variable of the streamed loop, not
   // recomputed from the coordinates at each point: faster on Himeno
   // (measured: docs/passes/tile.md#measurements). Not unrolled: fewer
   // registers and a faster Jacobi sweep (measured: same).
   const std::string NoUnroll = In + "#pragma unroll 1\n";
   const std::string J = std::to_string(K.Sched.Jam);
-  if (K.Sched.Zigzag)
-    return S + zigzagChunk(D, Depth, Jammed);
   std::string Next = "++" + I;
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";

@@ -263,7 +263,7 @@ private:
 
   /// Zig-zag chunks reverse the walk along the streamed dimension: there
   /// must be one, and no shared-memory tile (its register stream walks
-  /// forwards).
+  /// forwards) or histogram (its launcher picks its own grid).
   void checkZigzag() {
     if (!K.Sched.Zigzag)
       return;
@@ -271,6 +271,8 @@ private:
       fail("schedule: zigzag needs a streamed dimension");
     if (!K.Cached.empty())
       fail("schedule: zigzag: shared-memory tiles walk one point per thread");
+    if (K.hasHistograms())
+      fail("schedule: zigzag: histogram kernels walk their chunks forwards");
   }
 
   /// Jammed and vector lanes read plain arrays: no merged records, no

@@ -286,9 +286,6 @@ std::string KernelEmitter::launchShape() const {
        << ">(domain_, block_, points_per_thread_, "
        << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << Vec << ");\n";
     OS << histogramLauncherChoice(K, O);
-    if (K.Sched.Zigzag) // histogram kernels read at the centre: no
-                        // shared rows to meet, forwards unless asked
-      OS << "  const int zigzag_ = " << O << ".Zigzag > 0;\n";
   } else {
     int IndexScale = 1;
     for (const MergeGroup &M : K.Merged)

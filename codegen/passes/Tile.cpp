@@ -243,8 +243,9 @@ bool chooseZigzag(const Kernel &K, const Schedule &S) {
   // (bench/results/2026-11-26T1600Z-zigzag-h100.txt): 16 points per thread
   // gained 3.5-7% (box5, density49, sobel_int, life); at 4 or 8 points a
   // chunk is short enough for L2 to keep its halo, and walking backwards
-  // lost up to 10% (laplace4 4 points, wave3d_r4 and heat3d 8).
-  if (S.StreamDim < 0 || S.PointsPerThread < 16)
+  // lost up to 10% (laplace4 4 points, wave3d_r4 and heat3d 8). Not for
+  // histogram kernels, whose launches choose their own grids.
+  if (S.StreamDim < 0 || S.PointsPerThread < 16 || K.hasHistograms())
     return false;
   for (const GridFootprint &G : K.Foot.Grids)
     for (const std::vector<int> &O : G.Offsets)
@@ -346,6 +347,7 @@ public:
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
+      K.Sched.Zigzag = chooseZigzag(K, K.Sched); // the lowering's, not a shape
       K.Remarks.push_back(
           {name(), K.Loc, describe(K, K.Sched) + " from --tile"});
       return true;

@@ -336,6 +336,11 @@ TEST(Tile, ZigzagForLongChunksThatShareHaloRows) {
   Schedule Short = Long;
   Short.PointsPerThread = 8;
   EXPECT_FALSE(chooseZigzag(kernel(2, Type::Float32, 0, false), Short));
+  // Histogram kernels: their launchers choose their own grids.
+  Kernel Hist = kernel(2, Type::Float32, 0, false);
+  Hist.Params.push_back(
+      Param{ParamKind::Histogram, "h", Type::Int32, Type::Int32, 1, {}});
+  EXPECT_FALSE(chooseZigzag(Hist, Long));
   // Not streamed.
   Schedule Flat;
   Flat.PointsPerThread = 16;

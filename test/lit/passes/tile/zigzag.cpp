@@ -10,6 +10,7 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.sir
 // RUN: %stencilc-opt %t.sir | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: %stencilc %s --tile=box25:128x2:ppt=16:stream=0 --emit=ir -o - | FileCheck %s --check-prefix=USER
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
 // RUN: %stencilc-opt %t.sir --emit=cuda -o %t2.cu --header %t.h
@@ -37,6 +38,10 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // IR-LABEL: kernel star rank 2
 // IR:       schedule {{.*}}points-per-thread 4
 // IR-NOT:   zigzag
+// A schedule from --tile takes the same rule (zig-zag is the lowering's
+// choice, not a shape).
+// USER-LABEL: kernel box25 rank 2
+// USER:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16{{.*}} zigzag [user]
 // REPORT:     remark: kernel box25: tile: {{.*}}; zig-zag chunks (every other chunk walked backwards where neighbouring chunks run at once: their shared halo rows read together)
 // REPORT-NOT: kernel star: tile: {{.*}}zig-zag
 

@@ -120,14 +120,20 @@ std::vector<int> KernelEmitter::loopOrder() const {
   return Order;
 }
 
+KernelEmitter::ChunkNames KernelEmitter::chunkNames(int D, int Depth) const {
+  const std::string Dim = std::to_string(D);
+  return {"chunk" + Dim + "_", "end" + Dim + "_", "i" + Dim + "_",
+          "Index(dom_.Lo[" + Dim + "])", indent(Depth + 1)};
+}
+
 /// Index is the kernel's template parameter: int when every linear index
 /// (records included) fits comfortably, int64_t otherwise. 32-bit index
 /// arithmetic needs fewer registers (measured:
 /// docs/performance.md#measurements).
 std::string KernelEmitter::loopHeader(int D, int Depth,
                                       const std::string &Jammed) const {
-  std::string A = axis(D), I = "i" + std::to_string(D) + "_";
-  std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
+  const ChunkNames N = chunkNames(D, Depth);
+  const std::string A = axis(D), &I = N.Index, &Lo = N.Lo;
   std::string Hi = "Index(dom_.Hi[" + std::to_string(D) + "])";
   std::string Thread = "(Index(blockIdx." + A + ") * Index(blockDim." + A +
                        ") + Index(threadIdx." + A + "))";
@@ -157,9 +163,7 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   if (D != K.Sched.StreamDim)
     return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
            "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
-  std::string C = "chunk" + std::to_string(D) + "_";
-  std::string End = "end" + std::to_string(D) + "_";
-  const std::string In = indent(Depth + 1);
+  const std::string &C = N.Chunk, &End = N.End, &In = N.In;
   std::string S = indent(Depth) + "for (Index " + C + " = " + Lo + " + " +
                   Thread + " * points_per_thread_; " + C + " < " + Hi + "; " +
                   C + " += " + "(" + Step + ") * points_per_thread_) {\n" + In +
@@ -167,7 +171,7 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
                   " + points_per_thread_ < " + Hi + " ? " + C +
                   " + points_per_thread_ : " + Hi + ";\n";
   if (K.Sched.Zigzag)
-    return S + zigzagChunk(D, Depth, Jammed);
+    return S + zigzagChunk(D, N, Jammed);
   // The linear index is an induction variable of the streamed loop, not
   // recomputed from the coordinates at each point: faster on Himeno
   // (measured: docs/passes/tile.md#measurements). Not unrolled: fewer
@@ -197,13 +201,10 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
 /// (Schedule::Zigzag; the launcher's zigzag_, stencil::detail::zigzagChunks):
 /// every other chunk walks backwards, its groups from the chunk's end, so
 /// that neighbouring chunks read the rows they share at the same time.
-std::string KernelEmitter::zigzagChunk(int D, int Depth,
+std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
                                        const std::string &Jammed) const {
-  const std::string C = "chunk" + std::to_string(D) + "_";
-  const std::string End = "end" + std::to_string(D) + "_";
-  const std::string I = "i" + std::to_string(D) + "_";
-  const std::string Lo = "Index(dom_.Lo[" + std::to_string(D) + "])";
-  const std::string In = indent(Depth + 1);
+  const std::string &C = N.Chunk, &End = N.End, &I = N.Index, &Lo = N.Lo,
+                    &In = N.In;
   const std::string NoUnroll = In + "#pragma unroll 1\n";
   const std::string J = std::to_string(K.Sched.Jam);
   std::string S = In + "const bool up_ = zigzag_ && ((" + C + " - " + Lo +

@@ -145,7 +145,15 @@ private:
   std::string axis(int D) const;
   std::vector<int> loopOrder() const;
   std::string loopHeader(int D, int Depth, const std::string &Jammed) const;
-  std::string zigzagChunk(int D, int Depth, const std::string &Jammed) const;
+  /// The names a streamed loop of dimension D opened at Depth prints: its
+  /// chunk's first point and end, the point's coordinate, the domain's low
+  /// bound and the indent of the chunk's body.
+  struct ChunkNames {
+    std::string Chunk, End, Index, Lo, In;
+  };
+  ChunkNames chunkNames(int D, int Depth) const;
+  std::string zigzagChunk(int D, const ChunkNames &N,
+                          const std::string &Jammed) const;
   std::string loopFooter(int D, int Depth) const;
   std::string linearIndex(int Stream = -1,
                           const std::string &StreamVar = "") const;

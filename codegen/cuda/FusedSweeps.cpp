@@ -166,24 +166,34 @@ std::string KernelEmitter::fusedLauncher(bool Until) {
   Args.push_back("extents_[1]");
   Args.push_back("domain_");
   OS << "  auto launch_ = [&](int steps_) {\n"
-     << "    if (!domain_.empty())\n"
-     << "      " << K.Name << "_fused_launch_(kernel_name_, steps_, narrow_, "
+     << "    if (domain_.empty()) {\n";
+  if (hasReductions())
+    OS << "      for (int s_ = 0; s_ < steps_; ++s_)\n"
+       << "        waiting_.emplace_back(" << readerName()
+       << "(&identities_));\n";
+  OS << "      return;\n    }\n"
+     << "    " << K.Name << "_fused_launch_(kernel_name_, steps_, narrow_, "
      << "domain_, " << O << ".Stream, " << joinArguments(Args) << ");\n";
   if (hasReductions())
-    OS << "    for (int s_ = 0; s_ < steps_; ++s_) {\n"
-       << "      if (domain_.empty()) {\n"
-       << "        waiting_.emplace_back(" << readerName()
-       << "(&identities_));\n        continue;\n      }\n"
+    OS << "    // Every step's slots combined by one launch, a block per step.\n"
+       << "    stencil::detail::RingEntry entries_[stencil::detail::"
+          "MaxSweepDepth];\n"
+       << "    " << fusedTotalsType() << " totals_;\n"
+       << "    for (int s_ = 0; s_ < steps_; ++s_) {\n"
+       << "      entries_[s_] = step_accumulators_[s_].ring().begin();\n"
+       << "      totals_.step[s_] = static_cast<" << totalsType()
+       << "*>(step_accumulators_[s_].ring().onDevice(entries_[s_]));\n"
+       << "    }\n"
+       << "    " << fusedFinalizeName()
+       << "<<<steps_, stencil::detail::ReductionSlots, 32 * sizeof(double), "
+       << O << ".Stream>>>(slots_, totals_);\n"
+       << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n"
+       << "    for (int s_ = 0; s_ < steps_; ++s_) {\n"
        << "      stencil::detail::ResultRing& ring_ = "
           "step_accumulators_[s_].ring();\n"
-       << "      const stencil::detail::RingEntry entry_ = ring_.begin();\n"
-       << "      " << finalizeName()
-       << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
-       << ".Stream>>>(slots_.step[s_], static_cast<" << totalsType()
-       << "*>(ring_.onDevice(entry_)));\n"
-       << "      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n"
-       << "      ring_.recorded(kernel_name_, entry_, " << O << ".Stream);\n"
-       << "      waiting_.emplace_back(kernel_name_, &ring_, entry_, &"
+       << "      ring_.recorded(kernel_name_, entries_[s_], " << O
+       << ".Stream);\n"
+       << "      waiting_.emplace_back(kernel_name_, &ring_, entries_[s_], &"
        << readerName() << ");\n    }\n";
   OS << "  };\n";
   if (hasReductions())
@@ -257,19 +267,38 @@ std::string KernelEmitter::loopLauncher(bool Until) {
      << OptsName
      << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
      << "  // Not fused (see --report): one sweep per launch.\n";
-  if (hasReductions())
-    OS << "  std::vector<" << resultType() << "> results_;\n";
-  OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n    "
-     << (hasReductions() ? "results_.push_back(" : "") << K.Name << "("
-     << launcherArgumentNames() << (hasReductions() ? "));\n" : ");\n")
-     << "    using std::swap;\n    swap(" << Sweep.State << ", " << Sweep.Next
-     << ");\n";
-  if (Until)
-    OS << "    if (stop(results_.back()))\n      break;\n";
-  OS << "  }\n";
-  if (hasReductions())
-    OS << "  return results_;\n";
-  OS << "}\n\n";
+  const std::string Call =
+      K.Name + "(" + launcherArgumentNames() + ")";
+  const std::string Swap = "    using std::swap;\n    swap(" + Sweep.State +
+                           ", " + Sweep.Next + ");\n";
+  if (!hasReductions()) {
+    OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n    " << Call
+       << ";\n"
+       << Swap << "  }\n}\n\n";
+    return OS.str();
+  }
+  OS << "  std::vector<" << resultType() << "> results_;\n";
+  if (Until) {
+    // Each sweep's results read before the next sweep is queued: a sweep
+    // queued past the stop would overwrite the state the loop stops with.
+    OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n"
+       << "    results_.push_back(" << Call << ");\n"
+       << Swap << "    if (stop(results_.back()))\n      break;\n  }\n"
+       << "  return results_;\n}\n\n";
+    return OS.str();
+  }
+  // Every sweep queued, its results read SweepsInFlight launches later: the
+  // GPU does not wait for the host between sweeps.
+  OS << "  std::deque<stencil::Pending<" << resultType() << ">> waiting_;\n"
+     << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n"
+     << "    waiting_.push_back(async::" << Call << ");\n"
+     << Swap
+     << "    if (waiting_.size() > stencil::detail::SweepsInFlight) {\n"
+     << "      results_.push_back(waiting_.front().get());\n"
+     << "      waiting_.pop_front();\n    }\n  }\n"
+     << "  for (; !waiting_.empty(); waiting_.pop_front())\n"
+     << "    results_.push_back(waiting_.front().get());\n"
+     << "  return results_;\n}\n\n";
   return OS.str();
 }
 
@@ -281,7 +310,21 @@ std::string KernelEmitter::fusedSource() {
   if (hasReductions())
     OS << "/// Each step's accumulators, for one fused launch.\n"
        << "struct " << fusedSlotsType() << " {\n  " << accumulatorType()
-       << "* step[stencil::detail::MaxSweepDepth];\n};\n\n";
+       << "* step[stencil::detail::MaxSweepDepth];\n};\n\n"
+       << "/// Where each step's totals go: its entry of that step's result "
+          "ring.\n"
+       << "struct " << fusedTotalsType() << " {\n  " << totalsType()
+       << "* step[stencil::detail::MaxSweepDepth];\n};\n\n"
+       << "/// The finalize of every step of a fused launch, block s for step "
+          "s: one launch\n/// instead of one per step (each costs about 3.5 "
+          "us on the H100).\n"
+       << "__global__ void " << fusedFinalizeName() << "(" << fusedSlotsType()
+       << " slots_, " << fusedTotalsType() << " steps_totals_) {\n"
+       << "  " << accumulatorType()
+       << "* const acc_ = slots_.step[blockIdx.x];\n"
+       << "  " << totalsType()
+       << "* const totals_ = steps_totals_.step[blockIdx.x];\n"
+       << finalizeBody() << "}\n\n";
   OS << fusedKernel() << fusedHelpers() << "} // namespace\n\n";
   OS << fusedLauncher(false);
   if (hasReductions())

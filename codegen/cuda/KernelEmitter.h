@@ -133,6 +133,7 @@ private:
   std::string blockReductions() const;
   std::string accumulatorStruct() const;
   std::string finalizeKernel() const;
+  std::string finalizeBody() const;
   std::string resultReader() const;
   std::string resultField(const ir::Param &P, std::string Total) const;
   std::string resultConversion() const;
@@ -267,6 +268,8 @@ private:
   void findSweep();
   std::string fusedKernelName() const { return K.Name + "_fused_kernel"; }
   std::string fusedSlotsType() const { return K.Name + "_fused_slots_"; }
+  std::string fusedTotalsType() const { return K.Name + "_fused_totals_"; }
+  std::string fusedFinalizeName() const { return K.Name + "_fused_finalize"; }
   std::string fusedSignature(bool Until, bool WithDefault) const;
   std::string fusedKernel();
   std::string fusedHelpers() const;

@@ -165,10 +165,16 @@ std::string KernelEmitter::accumulatorStruct() const {
 /// One block of ReductionSlots threads: combines each reduction's slots,
 /// resets them, and writes the totals to the pinned host copy.
 std::string KernelEmitter::finalizeKernel() const {
+  return "__global__ void " + finalizeName() + "(" + accumulatorType() +
+         "* acc_, " + totalsType() + "* totals_) {\n" + finalizeBody() +
+         "}\n\n";
+}
+
+/// The finalize kernel's statements over acc_ and totals_: every reduction's
+/// slots combined (and reset), the totals written to the result ring.
+std::string KernelEmitter::finalizeBody() const {
   std::ostringstream OS;
-  OS << "__global__ void " << finalizeName() << "(" << accumulatorType()
-     << "* acc_, " << totalsType() << "* totals_) {\n"
-     << "  extern __shared__ double reduction_smem_[];\n";
+  OS << "  extern __shared__ double reduction_smem_[];\n";
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
       OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
@@ -179,7 +185,7 @@ std::string KernelEmitter::finalizeKernel() const {
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
       OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";
-  OS << "    __threadfence_system();\n  }\n}\n\n";
+  OS << "    __threadfence_system();\n  }\n";
   return OS.str();
 }
 

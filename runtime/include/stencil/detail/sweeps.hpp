@@ -22,12 +22,14 @@
 #define STENCIL_DETAIL_SWEEPS_HPP
 
 #include <stencil/detail/launch.hpp>
+#include <stencil/detail/result_ring.hpp>
 #include <stencil/device_grid.hpp>
 #include <stencil/error.hpp>
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -40,6 +42,13 @@ namespace detail {
 /// The deepest fusion a multi-sweep launcher instantiates
 /// (LaunchOptions::SweepDepth up to this).
 constexpr int MaxSweepDepth = 4;
+
+/// An unfused NAME_sweeps queues every sweep and reads each sweep's results
+/// this many launches later, so that the GPU never waits for the host
+/// between sweeps; half the result ring, so that no result is read after its
+/// entry was reused (ResultRing). Measured on Himeno XS-M:
+/// bench/proto/launch_bound.cu.
+constexpr std::size_t SweepsInFlight = ResultRingSize / 2;
 
 /// n sweeps as launches of at most Depth sweeps each, in order; the last
 /// launch is a single sweep, so that the grid not holding the result holds

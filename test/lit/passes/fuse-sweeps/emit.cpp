@@ -33,6 +33,12 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 
 // The one-sweep kernel and the fused kernel print the same expression.
 // CU:      v[at_] = (u[at_] + __dmul_rn(w, r));
+// Every step's slots are combined by one launch, block s for step s.
+// CU-LABEL: __global__ void sweep_fused_finalize(sweep_fused_slots_ slots_, sweep_fused_totals_ steps_totals_) {
+// CU-NEXT:   sweep_accumulators_* const acc_ = slots_.step[blockIdx.x];
+// CU-NEXT:   sweep_totals_* const totals_ = steps_totals_.step[blockIdx.x];
+// CU:          const double top = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->top,
+// CU:          totals_->top = top;
 // CU-LABEL: template <class Index, int Steps>
 // CU-NEXT: __global__ void __launch_bounds__(256) sweep_fused_kernel(
 // CU-NEXT:     const double* in_,
@@ -63,6 +69,8 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // CU:        if constexpr (Steps >= 4) {
 // CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
 // CU-LABEL: std::vector<sweep_result> sweep_sweeps(
+// CU:          sweep_fused_finalize<<<steps_, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(slots_, totals_);
+// CU-NOT:      sweep_finalize<<<
 // CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
 // CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);
 // CU-LABEL: std::vector<sweep_result> sweep_until(
@@ -72,10 +80,19 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // CU-NOT:    heat_fused_kernel
 // CU-LABEL: std::vector<heat_result> heat_sweeps(
 // CU:          // Not fused (see --report): one sweep per launch.
+// Every sweep queued, each result read SweepsInFlight launches later.
+// CU:            waiting_.push_back(async::heat(t, t2, opts));
+// CU-NEXT:       using std::swap;
+// CU-NEXT:       swap(t, t2);
+// CU-NEXT:       if (waiting_.size() > stencil::detail::SweepsInFlight) {
+// CU-NEXT:         results_.push_back(waiting_.front().get());
+// CU:          for (; !waiting_.empty(); waiting_.pop_front())
+// CU-NEXT:       results_.push_back(waiting_.front().get());
+// CU-LABEL: std::vector<heat_result> heat_until(
+// Each result read before the next sweep is queued (the stop is exact).
 // CU:            results_.push_back(heat(t, t2, opts));
 // CU-NEXT:       using std::swap;
 // CU-NEXT:       swap(t, t2);
-// CU-LABEL: std::vector<heat_result> heat_until(
 // CU:            if (stop(results_.back()))
 // CU-NEXT:         break;
 
@@ -103,7 +120,7 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // O0-CU-NOT: _fused_kernel
 // O0-CU:     std::vector<sweep_result> sweep_sweeps(
 // O0-CU:       // Not fused (see --report): one sweep per launch.
-// O0-CU:         results_.push_back(sweep(u, f, v, w, opts));
+// O0-CU:         waiting_.push_back(async::sweep(u, f, v, w, opts));
 // O0-CU-NEXT:    using std::swap;
 // O0-CU-NEXT:    swap(u, v);
 

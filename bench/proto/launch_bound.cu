@@ -1,0 +1,299 @@
+// launch_bound.cu - where a launch-bound sweep loop's time goes (issue 14,
+// "launch-bound sizes"): the Himeno sweep stencilc generates (examples/himeno,
+// merge-arrays' records), at XS, S and M, run as a loop of N sweeps six ways,
+// each with the launcher's points per thread and with 4, 2 and 1:
+//   sync       every sweep's gosa read before the next sweep is queued
+//              (the unfused jacobi_sweeps before session 15)
+//   _sweeps    gpu::jacobi_sweeps as generated (queued, SweepsInFlight)
+//   pipelined  the example's loop: sweep k+1 queued before sweep k's gosa is
+//              read (the GPU never waits for the host; the host waits for
+//              every sweep)
+//   queued     every sweep queued, the results read 32 launches behind
+//   graph32    32 sweeps captured once into a CUDA graph (stream capture of
+//              the async:: launcher), the graph replayed, each replay's 32
+//              results read before the next replay
+//   graph64    the same with 64 sweeps per graph
+// and, in the same run, the floors of that size: an empty kernel per sweep in
+// a graph of 64, and a device-to-device copy of the sweep's compulsory bytes
+// (half read, half written) replayed back to back (in L2 where it fits).
+// Every variant's last p is compared bit for bit with the pipelined loop's,
+// and its gosa within 1e-6.
+//   [PROTO_SIZE=S] launch_bound [--sweeps 256] [--shapes]
+// Built by hand (generated code from stencilc, here on the host):
+//   stencilc examples/himeno/himeno.spec.cpp --distributed -o G/gen.cu
+//     --header G/himeno_gen.h
+//   nvcc -arch=sm_90 -O3 -std=c++17 -Iruntime/include -IG
+//     bench/proto/launch_bound.cu G/gen.cu
+#include "proto.cuh"
+#include "himeno_gen.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+__global__ void emptyKernel() {}
+
+struct Size {
+  const char *Name;
+  int64_t I, J, K;
+};
+
+using Grid = stencil::Grid<float, 3>;
+using Field = stencil::HostGrid<float, 3>;
+
+struct Problem {
+  std::vector<Grid> C;
+  Grid P, W;
+  Field P0;
+  cudaStream_t S;
+  explicit Problem(const Size &Z, cudaStream_t Stream) : S(Stream) {
+    stencil::Extents<3> E{Z.I, Z.J, Z.K};
+    const float V[12] = {1, 1, 1, 1.0f / 6.0f, 0, 0, 0, 1, 1, 1, 0, 1};
+    for (int I = 0; I < 12; ++I)
+      C.emplace_back(Field(E, V[I]));
+    P0 = Field(E);
+    for (int64_t I = 0; I < Z.I; ++I)
+      for (int64_t J = 0; J < Z.J; ++J)
+        for (int64_t K = 0; K < Z.K; ++K)
+          P0(I, J, K) = float(I * I) / float((Z.I - 1) * (Z.I - 1)) +
+                        1e-3f * float((J * 7 + K * 3) % 11);
+    P = Grid(P0);
+    W = Grid(P0);
+  }
+  void reset() {
+    P.upload(P0);
+    W.upload(P0);
+    CHECK(cudaDeviceSynchronize());
+  }
+  stencil::Pending<gpu::jacobi_result> sweep(const stencil::LaunchOptions &O) {
+    auto G = gpu::async::jacobi(P, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
+                                C[7], C[8], C[9], C[10], C[11], W, 0.8f, O);
+    std::swap(P, W);
+    return G;
+  }
+};
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+struct Outcome {
+  double UsPerSweep;
+  float Gosa;
+  std::vector<float> P;
+};
+
+template <class Body> Outcome timed(Problem &Pr, int Sweeps, Body &&Run) {
+  Pr.reset();
+  const double T0 = nowMs();
+  const float G = Run(Sweeps);
+  CHECK(cudaStreamSynchronize(Pr.S));
+  const double T1 = nowMs();
+  Outcome O;
+  O.UsPerSweep = (T1 - T0) * 1e3 / Sweeps;
+  O.Gosa = G;
+  Field H = Pr.P.download();
+  O.P.assign(H.data(), H.data() + H.size());
+  return O;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  int Sweeps = 256;
+  for (int I = 1; I + 1 < argc; I += 2)
+    if (std::string(argv[I]) == "--sweeps")
+      Sweeps = std::atoi(argv[I + 1]);
+  cudaStream_t S;
+  CHECK(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  if (argc > 1 && std::string(argv[argc - 1]) == "--shapes") {
+    // The queued loop at each size over launch shapes (block x points per
+    // thread, persistent or not): is there a shape near the L2 copy?
+    const Size Zs[] = {{"XS", 32, 32, 64}, {"S", 64, 64, 128},
+                       {"M", 128, 128, 256}};
+    const int Blocks[][3] = {{128, 4, 1}, {128, 2, 1}, {128, 1, 1},
+                             {64, 4, 1},  {32, 8, 1},  {32, 16, 1},
+                             {64, 8, 1}};
+    for (const Size &Z : Zs) {
+      Problem Pr(Z, S);
+      for (const auto &B : Blocks)
+        for (int Ppt : {1, 2, 4, 8, 16})
+          for (int Persistent : {0, 1}) {
+            stencil::LaunchOptions O;
+            O.Stream = S;
+            O.Block = {B[0], B[1], B[2]};
+            O.PointsPerThread = Ppt;
+            O.Persistent = Persistent;
+            Pr.reset();
+            for (int I = 0; I < 4; ++I)
+              (void)Pr.sweep(O).get();
+            Outcome Q = timed(Pr, Sweeps, [&](int N) {
+              std::vector<stencil::Pending<gpu::jacobi_result>> Qs;
+              float Last = 0;
+              size_t Read = 0;
+              for (int K = 0; K < N; ++K) {
+                Qs.push_back(Pr.sweep(O));
+                if (Qs.size() - Read > 32)
+                  Last = Qs[Read++].get().gosa;
+              }
+              while (Read < Qs.size())
+                Last = Qs[Read++].get().gosa;
+              return Last;
+            });
+            std::printf("SHAPE %s block %dx%dx%d ppt %d persistent %d: %.2f "
+                        "us\n",
+                        Z.Name, B[0], B[1], B[2], Ppt, Persistent,
+                        Q.UsPerSweep);
+          }
+    }
+    return 0;
+  }
+  const Size Sizes[] = {{"XS", 32, 32, 64}, {"S", 64, 64, 128},
+                        {"M", 128, 128, 256}};
+  std::printf("us per sweep, %d sweeps, host clock to the stream's end\n",
+              Sweeps);
+  std::printf("%-3s %-4s %10s %10s %10s %10s %10s %10s %10s %10s  %s\n",
+              "sz", "ppt", "sync", "_sweeps", "pipelined", "queued", "graph32", "graph64", "empty64",
+              "copyL2", "check");
+  const char *OnlySize = std::getenv("PROTO_SIZE"); // one size (for ncu)
+  for (const Size &Z : Sizes) {
+    if (OnlySize && std::string(OnlySize) != Z.Name)
+      continue;
+    Problem Pr(Z, S);
+    const int64_t Points = Z.I * Z.J * Z.K;
+    const size_t Bytes = size_t(Points) * 56; // p, wrk2, 12 coefficients
+    // Floors: an empty kernel per sweep in a graph, a copy of the bytes.
+    double EmptyUs = 0, CopyUs = 0;
+    {
+      cudaGraph_t G;
+      cudaGraphExec_t X;
+      CHECK(cudaStreamBeginCapture(S, cudaStreamCaptureModeThreadLocal));
+      for (int I = 0; I < 64; ++I)
+        emptyKernel<<<1, 32, 0, S>>>();
+      CHECK(cudaStreamEndCapture(S, &G));
+      CHECK(cudaGraphInstantiate(&X, G, 0));
+      CHECK(cudaGraphLaunch(X, S));
+      CHECK(cudaStreamSynchronize(S));
+      const double T0 = nowMs();
+      for (int R = 0; R < Sweeps / 64; ++R)
+        CHECK(cudaGraphLaunch(X, S));
+      CHECK(cudaStreamSynchronize(S));
+      EmptyUs = (nowMs() - T0) * 1e3 / (Sweeps / 64 * 64);
+      char *A, *B;
+      CHECK(cudaMalloc(&A, Bytes / 2));
+      CHECK(cudaMalloc(&B, Bytes / 2));
+      CHECK(cudaMemset(A, 1, Bytes / 2));
+      for (int I = 0; I < 4; ++I)
+        CHECK(cudaMemcpyAsync(B, A, Bytes / 2, cudaMemcpyDeviceToDevice, S));
+      CHECK(cudaStreamSynchronize(S));
+      const double T1 = nowMs();
+      for (int I = 0; I < Sweeps; ++I)
+        CHECK(cudaMemcpyAsync(B, A, Bytes / 2, cudaMemcpyDeviceToDevice, S));
+      CHECK(cudaStreamSynchronize(S));
+      CopyUs = (nowMs() - T1) * 1e3 / Sweeps;
+      CHECK(cudaFree(A));
+      CHECK(cudaFree(B));
+      CHECK(cudaGraphExecDestroy(X));
+      CHECK(cudaGraphDestroy(G));
+    }
+    for (int Ppt : {0, 4, 2, 1}) {
+      stencil::LaunchOptions O;
+      O.Stream = S;
+      O.PointsPerThread = Ppt;
+      // Warm-up: records packed, occupancy read, the kernel loaded.
+      Pr.reset();
+      for (int I = 0; I < 4; ++I)
+        (void)Pr.sweep(O).get();
+      Outcome Pipe = timed(Pr, Sweeps, [&](int N) {
+        float Last = 0;
+        auto Cur = Pr.sweep(O);
+        for (int K = 0; K < N; ++K) {
+          std::optional<stencil::Pending<gpu::jacobi_result>> Next;
+          if (K + 1 < N)
+            Next = Pr.sweep(O);
+          Last = Cur.get().gosa;
+          if (Next)
+            Cur = *Next;
+        }
+        return Last;
+      });
+      Outcome Sync = timed(Pr, Sweeps, [&](int N) {
+        float Last = 0;
+        for (int K = 0; K < N; ++K)
+          Last = Pr.sweep(O).get().gosa;
+        return Last;
+      });
+      Outcome Sweeps_ = timed(Pr, Sweeps, [&](int N) {
+        auto &C = Pr.C;
+        const std::vector<gpu::jacobi_result> R = gpu::jacobi_sweeps(
+            Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8], C[9],
+            C[10], C[11], Pr.W, 0.8f, N, O);
+        return R.back().gosa;
+      });
+      Outcome Queued = timed(Pr, Sweeps, [&](int N) {
+        std::vector<stencil::Pending<gpu::jacobi_result>> Q;
+        float Last = 0;
+        size_t Read = 0;
+        for (int K = 0; K < N; ++K) {
+          Q.push_back(Pr.sweep(O));
+          if (Q.size() - Read > 32)
+            Last = Q[Read++].get().gosa;
+        }
+        while (Read < Q.size())
+          Last = Q[Read++].get().gosa;
+        return Last;
+      });
+      auto graphRun = [&](int Batch) {
+        return timed(Pr, Sweeps, [&, Batch](int N) {
+          // Captured once per call (as a launcher would), replayed N/Batch
+          // times; Batch is even, so p and wrk2 hold their roles.
+          cudaGraph_t G;
+          cudaGraphExec_t X;
+          std::vector<stencil::Pending<gpu::jacobi_result>> Q;
+          CHECK(cudaStreamBeginCapture(S, cudaStreamCaptureModeThreadLocal));
+          for (int K = 0; K < Batch; ++K)
+            Q.push_back(Pr.sweep(O));
+          CHECK(cudaStreamEndCapture(S, &G));
+          CHECK(cudaGraphInstantiate(&X, G, 0));
+          float Last = 0;
+          for (int R = 0; R < N / Batch; ++R) {
+            CHECK(cudaGraphLaunch(X, S));
+            CHECK(cudaStreamSynchronize(S));
+            for (auto &P : Q)
+              Last = P.get().gosa;
+          }
+          CHECK(cudaGraphExecDestroy(X));
+          CHECK(cudaGraphDestroy(G));
+          return Last;
+        });
+      };
+      Outcome G32 = graphRun(32), G64 = graphRun(64);
+      auto same = [&](const Outcome &A) {
+        const bool PBits = std::memcmp(A.P.data(), Pipe.P.data(),
+                                       A.P.size() * sizeof(float)) == 0;
+        const bool GosaOk =
+            std::fabs(double(A.Gosa) - Pipe.Gosa) <=
+            1e-6 * std::fabs(double(Pipe.Gosa));
+        return PBits && GosaOk;
+      };
+      const bool Ok = same(Sync) && same(Sweeps_) && same(Queued) &&
+                      same(G32) && same(G64) &&
+                      Pipe.Gosa != 0.0f;
+      std::printf("%-3s %-4d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f "
+                  "%10.2f %10.2f  %s (gosa %.6e)\n",
+                  Z.Name, Ppt, Sync.UsPerSweep, Sweeps_.UsPerSweep,
+                  Pipe.UsPerSweep, Queued.UsPerSweep,
+                  G32.UsPerSweep, G64.UsPerSweep, EmptyUs, CopyUs,
+                  Ok ? "same" : "DIFFERENT", Pipe.Gosa);
+    }
+  }
+  CHECK(cudaStreamDestroy(S));
+  return 0;
+}

@@ -274,8 +274,9 @@ std::string KernelEmitter::launchShape() const {
   else
     OS << "  const dim3 block_ = " << Block << ";\n";
   OS << Cache.launcherCheck();
-  OS << "  const int points_per_thread_ = " << O << ".PointsPerThread > 0 ? "
-     << O << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
+  OS << "  " << (hasHistograms() ? "const " : "")
+     << "int points_per_thread_ = " << O << ".PointsPerThread > 0 ? " << O
+     << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
   const std::string Vec =
       vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
   if (hasHistograms()) {
@@ -313,6 +314,18 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
+    // Only where the compiled points per thread can be halved at least once
+    // without splitting a jam group.
+    if (K.Sched.PointsPerThread >= 2 * std::max(K.Sched.Jam, 1))
+      OS << "  // A launch-bound size: fewer points per thread, so that the "
+            "grid fills the device\n  // (stencil::detail::pointsToFill), "
+            "unless "
+         << O << ".PointsPerThread says.\n"
+         << "  if (" << O << ".PointsPerThread <= 0 && !persistent_)\n"
+         << "    points_per_thread_ = stencil::detail::pointsToFill<" << R
+         << ">(domain_, block_, points_per_thread_, " << Stream
+         << ", resident_.get(kernel_name_, kernel_, block_, smem_)"
+         << (Vec.empty() ? ", 1" : Vec) << ", " << K.Sched.Jam << ");\n";
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream

@@ -120,3 +120,38 @@ TEST(LaunchShape, ZigzagWhereNeighbouringChunksRunAtOnce) {
   EXPECT_EQ(zigzagChunks(0, dim3(16, 256, 1), dim3(128, 2, 1), 1, 528), 0);
   EXPECT_EQ(zigzagChunks(1, dim3(6, 48, 48), dim3(64, 8, 1), 2, 264), 1);
 }
+
+TEST(LaunchShape, LaunchBoundSizesTakeFewerPointsPerThread) {
+  using stencil::detail::pointsToFill;
+  // Himeno's sweep: blocks of 128 x 4, dimension 0 streamed, 8 points per
+  // thread as compiled; 264 blocks resident (two per SM on 132 SMs).
+  auto interior3 = [](int64_t N0, int64_t N1, int64_t N2) {
+    Domain<3> D{};
+    D.Lo[0] = D.Lo[1] = D.Lo[2] = 1;
+    D.Hi[0] = N0 - 1;
+    D.Hi[1] = N1 - 1;
+    D.Hi[2] = N2 - 1;
+    D.Stride[0] = N1 * N2;
+    D.Stride[1] = N2;
+    D.Stride[2] = 1;
+    return D;
+  };
+  const dim3 B(128, 4, 1);
+  // S (64 x 64 x 128): 128 blocks at 8 fill less than half of 264: 4 (256
+  // blocks) fills more than half.
+  EXPECT_EQ(pointsToFill<3>(interior3(64, 64, 128), B, 8, 0, 264), 4);
+  // XS (32 x 32 x 64): 32 blocks at 8, 64 at 4, 120 at 2: down to 1.
+  EXPECT_EQ(pointsToFill<3>(interior3(32, 32, 64), B, 8, 0, 264), 1);
+  // M (128 x 128 x 256): 1024 blocks at 8 already fill the device.
+  EXPECT_EQ(pointsToFill<3>(interior3(128, 128, 256), B, 8, 0, 264), 8);
+  // One resident block per SM: S's 128 blocks already fill half of 132.
+  EXPECT_EQ(pointsToFill<3>(interior3(64, 64, 128), B, 8, 0, 132), 8);
+  // Never below one point per thread, never above the compiled count.
+  EXPECT_EQ(pointsToFill<3>(interior3(3, 3, 3), B, 8, 0, 264), 1);
+  EXPECT_EQ(pointsToFill<3>(interior3(3, 3, 3), B, 0, 0, 264), 1);
+  // A jammed kernel keeps a whole group of Jam points (Least): XS stops at 4
+  // with jam 4, at 2 with jam 2.
+  EXPECT_EQ(pointsToFill<3>(interior3(32, 32, 64), B, 8, 0, 264, 1, 4), 4);
+  EXPECT_EQ(pointsToFill<3>(interior3(32, 32, 64), B, 8, 0, 264, 1, 2), 2);
+  EXPECT_EQ(pointsToFill<3>(interior3(3, 3, 3), B, 4, 0, 264, 1, 4), 4);
+}

@@ -24,6 +24,8 @@ struct LaunchOptions {
   bool HasRegion = false;
   std::array<int64_t, 3> Lo{}, Hi{};
   std::array<int, 3> Block{0, 0, 0}; ///< threads, innermost dimension first
+  /// Points each thread walks along the streamed dimension; 0: as compiled,
+  /// fewer for a launch too small to fill the device (pointsToFill).
   int PointsPerThread = 0;
   /// 1: clamp the grid to the blocks resident on the device at once (every
   /// thread walks many points); 0: one block per block-sized tile of the

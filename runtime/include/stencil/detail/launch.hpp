@@ -259,6 +259,28 @@ dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
   return G;
 }
 
+/// Points per thread for a launch that is not persistent: Compiled, halved
+/// while the grid would fill at most half of the blocks the device holds at
+/// once (Resident, from ResidentBlocks), so that a launch-bound size runs
+/// with several blocks on every SM instead of a few long chunks of points.
+/// Himeno S (64 x 64 x 128, H100): 128 blocks at 8 points per thread against
+/// 264 resident, 11.6 us per sweep; at 4, 10.7 us; M keeps 8 (1024 blocks)
+/// (bench/results/2026-11-26T1815Z-launch-bound-h100.txt). Never below
+/// Least: a jammed kernel's groups of Jam points need that many per thread
+/// (the suite's triad lost 8% at one point per thread, its jam unused).
+template <int R>
+int pointsToFill(const Domain<R> &Dom, dim3 Block, int Compiled, int StreamDim,
+                 int64_t Resident, int Vec = 1, int Least = 1) {
+  int Points = std::max(Compiled, 1);
+  while (Points / 2 >= std::max(Least, 1)) {
+    const dim3 G = gridShape<R>(Dom, Block, Points, StreamDim, Vec);
+    if (2 * int64_t(G.x) * G.y * G.z > Resident)
+      break;
+    Points /= 2;
+  }
+  return Points;
+}
+
 /// True when a kernel compiled with `vector Vec` (tile) may take its vector
 /// path over grids of extents E at these addresses: every row starts on a
 /// Vec-element boundary (the last extent is a multiple of Vec) and every

@@ -124,12 +124,20 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:    for (; i0_ < end0_; ++i0_, at_ += stride0_) {
 // CHECK-NEXT:      float w_c_ = w[at_];
 // CHECK:           acc = (acc + u[at_ - stride0_ - 1]);
+// box is compiled with 4 points per thread and jam 4: no group to spare.
+// CHECK-LABEL: void box(
+// CHECK-NOT:     pointsToFill
+// CHECK:         const dim3 grid_ =
 // Reductions take each lane's value in turn.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) box25_kernel(
 // CHECK:         peak = stencil::detail::reduceMaxOf(peak, acc);
 // CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j1);
 // CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j2);
 // CHECK-NEXT:    peak = stencil::detail::reduceMaxOf(peak, acc_j3);
+// A launch-bound size keeps at least a group of 4 points per thread (16 as
+// compiled).
+// CHECK-LABEL: stencil::Pending<box25_result> box25(
+// CHECK:           points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_), 1, 4);
 // CHECK-LABEL: __global__ void __launch_bounds__(256, 6) star_kernel(
 // CHECK-NOT:     i0_ + 4 <= end0_
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {

@@ -104,6 +104,21 @@ template <class Body> Outcome timed(Problem &Pr, int Sweeps, Body &&Run) {
   return O;
 }
 
+/// N sweeps, every one queued, each gosa read 32 launches later; the last.
+float queuedLoop(Problem &Pr, const stencil::LaunchOptions &O, int N) {
+  std::vector<stencil::Pending<gpu::jacobi_result>> Q;
+  float Last = 0;
+  size_t Read = 0;
+  for (int K = 0; K < N; ++K) {
+    Q.push_back(Pr.sweep(O));
+    if (Q.size() - Read > 32)
+      Last = Q[Read++].get().gosa;
+  }
+  while (Read < Q.size())
+    Last = Q[Read++].get().gosa;
+  return Last;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -134,19 +149,8 @@ int main(int argc, char **argv) {
             Pr.reset();
             for (int I = 0; I < 4; ++I)
               (void)Pr.sweep(O).get();
-            Outcome Q = timed(Pr, Sweeps, [&](int N) {
-              std::vector<stencil::Pending<gpu::jacobi_result>> Qs;
-              float Last = 0;
-              size_t Read = 0;
-              for (int K = 0; K < N; ++K) {
-                Qs.push_back(Pr.sweep(O));
-                if (Qs.size() - Read > 32)
-                  Last = Qs[Read++].get().gosa;
-              }
-              while (Read < Qs.size())
-                Last = Qs[Read++].get().gosa;
-              return Last;
-            });
+            Outcome Q = timed(Pr, Sweeps,
+                              [&](int N) { return queuedLoop(Pr, O, N); });
             std::printf("SHAPE %s block %dx%dx%d ppt %d persistent %d: %.2f "
                         "us\n",
                         Z.Name, B[0], B[1], B[2], Ppt, Persistent,
@@ -237,19 +241,8 @@ int main(int argc, char **argv) {
             C[10], C[11], Pr.W, 0.8f, N, O);
         return R.back().gosa;
       });
-      Outcome Queued = timed(Pr, Sweeps, [&](int N) {
-        std::vector<stencil::Pending<gpu::jacobi_result>> Q;
-        float Last = 0;
-        size_t Read = 0;
-        for (int K = 0; K < N; ++K) {
-          Q.push_back(Pr.sweep(O));
-          if (Q.size() - Read > 32)
-            Last = Q[Read++].get().gosa;
-        }
-        while (Read < Q.size())
-          Last = Q[Read++].get().gosa;
-        return Last;
-      });
+      Outcome Queued =
+          timed(Pr, Sweeps, [&](int N) { return queuedLoop(Pr, O, N); });
       auto graphRun = [&](int Batch) {
         return timed(Pr, Sweeps, [&, Batch](int N) {
           // Captured once per call (as a launcher would), replayed N/Batch

@@ -131,11 +131,10 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::string(argv[argc - 1]) == "--shapes") {
     // The queued loop at each size over launch shapes (block x points per
     // thread, persistent or not): is there a shape near the L2 copy?
-    const Size Zs[] = {{"XS", 32, 32, 64}, {"S", 64, 64, 128},
-                       {"M", 128, 128, 256}};
-    const int Blocks[][3] = {{128, 4, 1}, {128, 2, 1}, {128, 1, 1},
-                             {64, 4, 1},  {32, 8, 1},  {32, 16, 1},
-                             {64, 8, 1}};
+    const Size Zs[] = {
+        {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
+    const int Blocks[][3] = {{128, 4, 1}, {128, 2, 1}, {128, 1, 1}, {64, 4, 1},
+                             {32, 8, 1},  {32, 16, 1}, {64, 8, 1}};
     for (const Size &Z : Zs) {
       Problem Pr(Z, S);
       for (const auto &B : Blocks)
@@ -149,8 +148,8 @@ int main(int argc, char **argv) {
             Pr.reset();
             for (int I = 0; I < 4; ++I)
               (void)Pr.sweep(O).get();
-            Outcome Q = timed(Pr, Sweeps,
-                              [&](int N) { return queuedLoop(Pr, O, N); });
+            Outcome Q =
+                timed(Pr, Sweeps, [&](int N) { return queuedLoop(Pr, O, N); });
             std::printf("SHAPE %s block %dx%dx%d ppt %d persistent %d: %.2f "
                         "us\n",
                         Z.Name, B[0], B[1], B[2], Ppt, Persistent,
@@ -159,13 +158,13 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  const Size Sizes[] = {{"XS", 32, 32, 64}, {"S", 64, 64, 128},
-                        {"M", 128, 128, 256}};
+  const Size Sizes[] = {
+      {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
   std::printf("us per sweep, %d sweeps, host clock to the stream's end\n",
               Sweeps);
-  std::printf("%-3s %-4s %10s %10s %10s %10s %10s %10s %10s %10s  %s\n",
-              "sz", "ppt", "sync", "_sweeps", "pipelined", "queued", "graph32", "graph64", "empty64",
-              "copyL2", "check");
+  std::printf("%-3s %-4s %10s %10s %10s %10s %10s %10s %10s %10s  %s\n", "sz",
+              "ppt", "sync", "_sweeps", "pipelined", "queued", "graph32",
+              "graph64", "empty64", "copyL2", "check");
   const char *OnlySize = std::getenv("PROTO_SIZE"); // one size (for ncu)
   for (const Size &Z : Sizes) {
     if (OnlySize && std::string(OnlySize) != Z.Name)
@@ -271,20 +270,18 @@ int main(int argc, char **argv) {
       auto same = [&](const Outcome &A) {
         const bool PBits = std::memcmp(A.P.data(), Pipe.P.data(),
                                        A.P.size() * sizeof(float)) == 0;
-        const bool GosaOk =
-            std::fabs(double(A.Gosa) - Pipe.Gosa) <=
-            1e-6 * std::fabs(double(Pipe.Gosa));
+        const bool GosaOk = std::fabs(double(A.Gosa) - Pipe.Gosa) <=
+                            1e-6 * std::fabs(double(Pipe.Gosa));
         return PBits && GosaOk;
       };
       const bool Ok = same(Sync) && same(Sweeps_) && same(Queued) &&
-                      same(G32) && same(G64) &&
-                      Pipe.Gosa != 0.0f;
+                      same(G32) && same(G64) && Pipe.Gosa != 0.0f;
       std::printf("%-3s %-4d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f "
                   "%10.2f %10.2f  %s (gosa %.6e)\n",
                   Z.Name, Ppt, Sync.UsPerSweep, Sweeps_.UsPerSweep,
-                  Pipe.UsPerSweep, Queued.UsPerSweep,
-                  G32.UsPerSweep, G64.UsPerSweep, EmptyUs, CopyUs,
-                  Ok ? "same" : "DIFFERENT", Pipe.Gosa);
+                  Pipe.UsPerSweep, Queued.UsPerSweep, G32.UsPerSweep,
+                  G64.UsPerSweep, EmptyUs, CopyUs, Ok ? "same" : "DIFFERENT",
+                  Pipe.Gosa);
     }
   }
   CHECK(cudaStreamDestroy(S));

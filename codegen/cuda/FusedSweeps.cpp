@@ -175,7 +175,8 @@ std::string KernelEmitter::fusedLauncher(bool Until) {
      << "    " << K.Name << "_fused_launch_(kernel_name_, steps_, narrow_, "
      << "domain_, " << O << ".Stream, " << joinArguments(Args) << ");\n";
   if (hasReductions())
-    OS << "    // Every step's slots combined by one launch, a block per step.\n"
+    OS << "    // Every step's slots combined by one launch, a block per "
+          "step.\n"
        << "    stencil::detail::RingEntry entries_[stencil::detail::"
           "MaxSweepDepth];\n"
        << "    " << fusedTotalsType() << " totals_;\n"
@@ -267,8 +268,7 @@ std::string KernelEmitter::loopLauncher(bool Until) {
      << OptsName
      << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
      << "  // Not fused (see --report): one sweep per launch.\n";
-  const std::string Call =
-      K.Name + "(" + launcherArgumentNames() + ")";
+  const std::string Call = K.Name + "(" + launcherArgumentNames() + ")";
   const std::string Swap = "    using std::swap;\n    swap(" + Sweep.State +
                            ", " + Sweep.Next + ");\n";
   if (!hasReductions()) {
@@ -292,8 +292,7 @@ std::string KernelEmitter::loopLauncher(bool Until) {
   OS << "  std::deque<stencil::Pending<" << resultType() << ">> waiting_;\n"
      << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n"
      << "    waiting_.push_back(async::" << Call << ");\n"
-     << Swap
-     << "    if (waiting_.size() > stencil::detail::SweepsInFlight) {\n"
+     << Swap << "    if (waiting_.size() > stencil::detail::SweepsInFlight) {\n"
      << "      results_.push_back(waiting_.front().get());\n"
      << "      waiting_.pop_front();\n    }\n  }\n"
      << "  for (; !waiting_.empty(); waiting_.pop_front())\n"

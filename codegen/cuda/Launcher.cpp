@@ -274,8 +274,13 @@ std::string KernelEmitter::launchShape() const {
   else
     OS << "  const dim3 block_ = " << Block << ";\n";
   OS << Cache.launcherCheck();
-  OS << "  " << (hasHistograms() ? "const " : "")
-     << "int points_per_thread_ = " << O << ".PointsPerThread > 0 ? " << O
+  // Launch-bound sizes take fewer points per thread (pointsToFill below)
+  // where the compiled count halves at least once without splitting a jam
+  // group; histogram kernels choose their own grid.
+  const bool Fills = !hasHistograms() &&
+                     K.Sched.PointsPerThread >= 2 * std::max(K.Sched.Jam, 1);
+  OS << "  " << (Fills ? "" : "const ") << "int points_per_thread_ = " << O
+     << ".PointsPerThread > 0 ? " << O
      << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
   const std::string Vec =
       vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
@@ -314,9 +319,7 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
-    // Only where the compiled points per thread can be halved at least once
-    // without splitting a jam group.
-    if (K.Sched.PointsPerThread >= 2 * std::max(K.Sched.Jam, 1))
+    if (Fills)
       OS << "  // A launch-bound size: fewer points per thread, so that the "
             "grid fills the device\n  // (stencil::detail::pointsToFill), "
             "unless "

@@ -69,17 +69,13 @@ public:
     return static_cast<char *>(HostOnDevice) + size_t(E.Index) * EntryBytes;
   }
   /// Marks the entry written once Stream has run the launch's finalize kernel.
-  /// On a stream being captured into a CUDA graph the record becomes a node of
-  /// the graph (cudaEventRecordExternal), so each replay marks the entry again.
+  /// cudaEventRecordExternal is a plain record outside a stream capture; on a
+  /// stream being captured into a CUDA graph it makes the record a node of the
+  /// graph, so each replay marks the entry again.
   void recorded(const char *Kernel, RingEntry E, cudaStream_t Stream) {
-    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
-    STENCIL_CUDA_CHECK(cudaStreamIsCapturing(Stream, &Capture), Kernel);
-    STENCIL_CUDA_CHECK(
-        cudaEventRecordWithFlags(Done[E.Index], Stream,
-                                 Capture == cudaStreamCaptureStatusActive
-                                     ? cudaEventRecordExternal
-                                     : cudaEventRecordDefault),
-        Kernel);
+    STENCIL_CUDA_CHECK(cudaEventRecordWithFlags(Done[E.Index], Stream,
+                                                cudaEventRecordExternal),
+                       Kernel);
   }
   /// Waits for the entry's launch; returns its totals, in pinned memory that
   /// stays valid until ResultRingSize later launches.

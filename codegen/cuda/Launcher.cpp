@@ -16,6 +16,7 @@
 #include "codegen/cuda/HistogramEmitter.h"
 #include "codegen/cuda/KernelEmitter.h"
 #include "codegen/IRPrinter.h"
+#include "runtime/include/stencil/detail/fill_rule.hpp"
 
 #include <algorithm>
 #include <array>
@@ -275,10 +276,11 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const dim3 block_ = " << Block << ";\n";
   OS << Cache.launcherCheck();
   // Launch-bound sizes take fewer points per thread (pointsToFill below)
-  // where the compiled count halves at least once without splitting a jam
-  // group; histogram kernels choose their own grid.
-  const bool Fills = !hasHistograms() &&
-                     K.Sched.PointsPerThread >= 2 * std::max(K.Sched.Jam, 1);
+  // where the compiled count halves at least once by pointsToFill's own rule
+  // (not below the jam); histogram kernels choose their own grid.
+  const bool Fills =
+      !hasHistograms() &&
+      stencil::detail::canHalvePoints(K.Sched.PointsPerThread, K.Sched.Jam);
   OS << "  " << (Fills ? "" : "const ") << "int points_per_thread_ = " << O
      << ".PointsPerThread > 0 ? " << O
      << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
@@ -315,7 +317,9 @@ std::string KernelEmitter::launchShape() const {
         std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
     OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
           "resident at once,\n  // every thread walking many points.\n";
-    OS << "  static stencil::detail::ResidentBlocks resident_;\n";
+    OS << "  static stencil::detail::ResidentBlocks resident_;\n"
+          "  const int64_t resident_blocks_ = "
+          "resident_.get(kernel_name_, kernel_, block_, smem_);\n";
     OS << "  const bool persistent_ = " << O << ".Persistent < 0 ? "
        << (K.Sched.Persistent ? "true" : "false") << " : " << O
        << ".Persistent > 0;\n";
@@ -327,18 +331,17 @@ std::string KernelEmitter::launchShape() const {
          << "  if (" << O << ".PointsPerThread <= 0 && !persistent_)\n"
          << "    points_per_thread_ = stencil::detail::pointsToFill<" << R
          << ">(domain_, block_, points_per_thread_, " << Stream
-         << ", resident_.get(kernel_name_, kernel_, block_, smem_)"
-         << (Vec.empty() ? ", 1" : Vec) << ", " << K.Sched.Jam << ");\n";
+         << ", resident_blocks_" << (Vec.empty() ? ", 1" : Vec) << ", "
+         << K.Sched.Jam << ");\n";
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream
-       << ", resident_.get(kernel_name_, kernel_, block_, smem_)" << Vec
-       << ") : stencil::detail::gridShape<" << R
+       << ", resident_blocks_" << Vec << ") : stencil::detail::gridShape<" << R
        << ">(domain_, block_, points_per_thread_, " << Stream << Vec << ");\n";
     if (K.Sched.Zigzag)
       OS << "  const int zigzag_ = stencil::detail::zigzagChunks(" << O
          << ".Zigzag, grid_, block_, " << K.Rank - 1 - K.Sched.StreamDim
-         << ", resident_.get(kernel_name_, kernel_, block_, smem_));\n";
+         << ", resident_blocks_);\n";
   }
   return OS.str();
 }

@@ -11,6 +11,7 @@
 #ifndef STENCIL_DETAIL_LAUNCH_HPP
 #define STENCIL_DETAIL_LAUNCH_HPP
 
+#include <stencil/detail/fill_rule.hpp>
 #include <stencil/detail/per_device.hpp>
 #include <stencil/error.hpp>
 #include <stencil/grid.hpp>
@@ -272,7 +273,7 @@ template <int R>
 int pointsToFill(const Domain<R> &Dom, dim3 Block, int Compiled, int StreamDim,
                  int64_t Resident, int Vec = 1, int Least = 1) {
   int Points = std::max(Compiled, 1);
-  while (Points / 2 >= std::max(Least, 1)) {
+  while (canHalvePoints(Points, Least)) {
     const dim3 G = gridShape<R>(Dom, Block, Points, StreamDim, Vec);
     if (2 * int64_t(G.x) * G.y * G.z > Resident)
       break;

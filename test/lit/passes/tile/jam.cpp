@@ -137,7 +137,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // A launch-bound size keeps at least a group of 4 points per thread (16 as
 // compiled).
 // CHECK-LABEL: stencil::Pending<box25_result> box25(
-// CHECK:           points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_), 1, 4);
+// CHECK:           points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_blocks_, 1, 4);
 // CHECK-LABEL: __global__ void __launch_bounds__(256, 6) star_kernel(
 // CHECK-NOT:     i0_ + 4 <= end0_
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {

@@ -39,11 +39,12 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK-NEXT:    int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 8;
 // CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
+// CHECK-NEXT:    const int64_t resident_blocks_ = resident_.get(kernel_name_, kernel_, block_, smem_);
 // CHECK-NEXT:    const bool persistent_ = tuned_opts_.Persistent < 0 ? false : tuned_opts_.Persistent > 0;
 // A launch-bound size takes fewer points per thread, unless the options say.
 // CHECK:         if (tuned_opts_.PointsPerThread <= 0 && !persistent_)
-// CHECK-NEXT:      points_per_thread_ = stencil::detail::pointsToFill<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_), 1, 1);
-// CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_)) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
+// CHECK-NEXT:      points_per_thread_ = stencil::detail::pointsToFill<3>(domain_, block_, points_per_thread_, 0, resident_blocks_, 1, 1);
+// CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_blocks_) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
 // CHECK:         kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (

@@ -132,7 +132,7 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:    auto* const kernel_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1)
 // CHECK-NEXT:        ? (vec_ ? &star_kernel<int, 4> : &star_kernel<int, 1>)
 // CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4> : &star_kernel<int64_t, 1>);
-// CHECK:         points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_.get(kernel_name_, kernel_, block_, smem_), vec_ ? 4 : 1, 1);
+// CHECK:         points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_blocks_, vec_ ? 4 : 1, 1);
 // CHECK:         stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1);
 // int64 lanes read longlong2 fields as int64_t; the Min takes each lane.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) diff_kernel(

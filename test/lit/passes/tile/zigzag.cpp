@@ -67,7 +67,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:    for (Index n_ = (end0_ - chunk0_) % 4; n_ > 0; --n_, i0_ += dir_, at_ += at_step_) {
 // The launcher: zig-zag where neighbouring chunks run at once (the streamed
 // dimension 0 is the y axis, 1), or as LaunchOptions::Zigzag asks.
-// CHECK:         const int zigzag_ = stencil::detail::zigzagChunks(tuned_opts_.Zigzag, grid_, block_, 1, resident_.get(kernel_name_, kernel_, block_, smem_));
+// CHECK:         const int zigzag_ = stencil::detail::zigzagChunks(tuned_opts_.Zigzag, grid_, block_, 1, resident_blocks_);
 // CHECK:         points_per_thread_, zigzag_, domain_);
 // CHECK-LABEL: // star (
 // CHECK-NOT:     zigzag_

@@ -269,32 +269,33 @@ std::string KernelEmitter::loopLauncher(bool Until) {
      << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
      << "  // Not fused (see --report): one sweep per launch.\n";
   const std::string Call = K.Name + "(" + launcherArgumentNames() + ")";
-  const std::string Swap = "    using std::swap;\n    swap(" + Sweep.State +
-                           ", " + Sweep.Next + ");\n";
+  // for (s_ ...) { Body; swap(state, next); After }: the three loops below.
+  auto SweepLoop = [&](const std::string &Body, const std::string &After) {
+    return "  for (int s_ = 0; s_ < " + Count + "; ++s_) {\n    " + Body +
+           ";\n    using std::swap;\n    swap(" + Sweep.State + ", " +
+           Sweep.Next + ");\n" + After + "  }\n";
+  };
   if (!hasReductions()) {
-    OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n    " << Call
-       << ";\n"
-       << Swap << "  }\n}\n\n";
+    OS << SweepLoop(Call, "") << "}\n\n";
     return OS.str();
   }
   OS << "  std::vector<" << resultType() << "> results_;\n";
   if (Until) {
     // Each sweep's results read before the next sweep is queued: a sweep
     // queued past the stop would overwrite the state the loop stops with.
-    OS << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n"
-       << "    results_.push_back(" << Call << ");\n"
-       << Swap << "    if (stop(results_.back()))\n      break;\n  }\n"
+    OS << SweepLoop("results_.push_back(" + Call + ")",
+                    "    if (stop(results_.back()))\n      break;\n")
        << "  return results_;\n}\n\n";
     return OS.str();
   }
   // Every sweep queued, its results read SweepsInFlight launches later: the
   // GPU does not wait for the host between sweeps.
   OS << "  std::deque<stencil::Pending<" << resultType() << ">> waiting_;\n"
-     << "  for (int s_ = 0; s_ < " << Count << "; ++s_) {\n"
-     << "    waiting_.push_back(async::" << Call << ");\n"
-     << Swap << "    if (waiting_.size() > stencil::detail::SweepsInFlight) {\n"
-     << "      results_.push_back(waiting_.front().get());\n"
-     << "      waiting_.pop_front();\n    }\n  }\n"
+     << SweepLoop("waiting_.push_back(async::" + Call + ")",
+                  "    if (waiting_.size() > stencil::detail::SweepsInFlight) "
+                  "{\n"
+                  "      results_.push_back(waiting_.front().get());\n"
+                  "      waiting_.pop_front();\n    }\n")
      << "  for (; !waiting_.empty(); waiting_.pop_front())\n"
      << "    results_.push_back(waiting_.front().get());\n"
      << "  return results_;\n}\n\n";

@@ -593,20 +593,27 @@ inline void printBench(const std::string &Name, int64_t Points,
   std::fflush(stdout);
 }
 
+/// BENCH line NAME: a solver's ms per sweep, PerSweepMs() timing one solve,
+/// the median of Reps after one warm-up solve.
+template <class Solve>
+void benchSolve(const std::string &Name, int64_t Points, int BytesPerPoint,
+                int Reps, Solve &&PerSweepMs) {
+  std::vector<double> Ms;
+  (void)PerSweepMs(); // warm-up
+  for (int I = 0; I < Reps; ++I)
+    Ms.push_back(PerSweepMs());
+  printBench(Name, Points, BytesPerPoint, Ms);
+}
+
 /// BENCH lines NAME (Depth 0: as compiled) and NAME_depthK for K = 1..4: a
-/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve, the
-/// median of Reps after one warm-up solve per depth.
+/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve (benchSolve
+/// at each depth).
 template <class Solve>
 void benchSweepDepths(const std::string &Name, int64_t Points,
                       int BytesPerPoint, int Reps, Solve &&PerSweepMs) {
-  for (int Depth : {0, 1, 2, 3, 4}) {
-    std::vector<double> Ms;
-    (void)PerSweepMs(Depth); // warm-up
-    for (int I = 0; I < Reps; ++I)
-      Ms.push_back(PerSweepMs(Depth));
-    printBench(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
-               BytesPerPoint, Ms);
-  }
+  for (int Depth : {0, 1, 2, 3, 4})
+    benchSolve(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
+               BytesPerPoint, Reps, [&] { return PerSweepMs(Depth); });
 }
 
 } // namespace example

@@ -410,12 +410,8 @@ void bench(const Problem &P, int Reps) {
   // residuals before queuing the next costs.
   FusedWithoutStop = true;
   SweepDepth = 0;
-  std::vector<double> NoStop;
-  (void)solveOnGpu(P, false); // warm-up
-  for (int I = 0; I < Reps; ++I)
-    NoStop.push_back(solveOnGpu(P, false).MsPerSweep);
-  example::printBench("jacobi2d.solver_sweep_fused_nostop", Interior, 24,
-                      NoStop);
+  example::benchSolve("jacobi2d.solver_sweep_fused_nostop", Interior, 24, Reps,
+                      [&] { return solveOnGpu(P, false).MsPerSweep; });
   FusedWithoutStop = false;
   Fused = WasFused;
   SweepDepth = WasDepth;

@@ -282,8 +282,17 @@ inline cudaError_t cudaEventRecord(cudaEvent_t E, cudaStream_t = nullptr) {
   ++fake_cuda::state().EventRecords;
   return cudaSuccess;
 }
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+};
 enum { cudaEventRecordDefault = 0, cudaEventRecordExternal = 1 };
-/// Streams here are never captured into a graph, so every flag records.
+/// Streams here are never captured into a graph.
+inline cudaError_t cudaStreamIsCapturing(cudaStream_t,
+                                         cudaStreamCaptureStatus *Status) {
+  *Status = cudaStreamCaptureStatusNone;
+  return cudaSuccess;
+}
 inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t E, cudaStream_t S,
                                             unsigned) {
   return cudaEventRecord(E, S);

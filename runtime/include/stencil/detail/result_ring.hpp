@@ -69,13 +69,17 @@ public:
     return static_cast<char *>(HostOnDevice) + size_t(E.Index) * EntryBytes;
   }
   /// Marks the entry written once Stream has run the launch's finalize kernel.
-  /// cudaEventRecordExternal is a plain record outside a stream capture; on a
-  /// stream being captured into a CUDA graph it makes the record a node of the
-  /// graph, so each replay marks the entry again.
+  /// On a stream being captured into a CUDA graph the record becomes a node of
+  /// the graph (cudaEventRecordExternal), so each replay marks the entry again.
   void recorded(const char *Kernel, RingEntry E, cudaStream_t Stream) {
-    STENCIL_CUDA_CHECK(cudaEventRecordWithFlags(Done[E.Index], Stream,
-                                                cudaEventRecordExternal),
-                       Kernel);
+    cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+    STENCIL_CUDA_CHECK(cudaStreamIsCapturing(Stream, &Capture), Kernel);
+    STENCIL_CUDA_CHECK(
+        cudaEventRecordWithFlags(Done[E.Index], Stream,
+                                 Capture == cudaStreamCaptureStatusActive
+                                     ? cudaEventRecordExternal
+                                     : cudaEventRecordDefault),
+        Kernel);
   }
   /// Waits for the entry's launch; returns its totals, in pinned memory that
   /// stays valid until ResultRingSize later launches.

@@ -71,6 +71,9 @@ public:
   /// Marks the entry written once Stream has run the launch's finalize kernel.
   /// On a stream being captured into a CUDA graph the record becomes a node of
   /// the graph (cudaEventRecordExternal), so each replay marks the entry again.
+  /// The flag only on a capturing stream: outside a capture that record fails
+  /// with cudaErrorIllegalState (H100, CUDA 13), so the status is asked per
+  /// launch.
   void recorded(const char *Kernel, RingEntry E, cudaStream_t Stream) {
     cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
     STENCIL_CUDA_CHECK(cudaStreamIsCapturing(Stream, &Capture), Kernel);

@@ -155,10 +155,13 @@ private:
 
   void reductions() {
     const std::string Handover =
-        K.hasHistograms()
-            ? "; accumulators set and read back by the launcher"
-            : "; blocks add to 128 slots, a finalize kernel hands the "
-              "totals to pinned host memory and resets the slots";
+        K.hasHistograms() ? "; accumulators set and read back by the launcher"
+        : K.hasBoundary()
+            ? "; blocks add to 128 slots, a finalize kernel hands the "
+              "totals to pinned host memory and resets the slots"
+            : "; blocks add to 128 slots; the last block to finish (grids "
+              "of at most two waves) or a finalize kernel hands the totals "
+              "to pinned host memory and resets the slots";
     for (const Param &P : K.Params) {
       if (isReduction(P.Kind))
         add(P.Loc, "reduction",
@@ -199,15 +202,19 @@ private:
   /// kernels are templates over their lowering (stencil::HistogramLowering).
   std::string instance(const PtxasFunction &F) const {
     std::optional<MangledFunction> M = parseMangledFunction(F.MangledName);
-    if (M && M->TypeArgument) // stencil kernels: a template on the index type
-      return M->Name + "<" + *M->TypeArgument + ">";
-    if (!M || !M->IntArgument)
+    if (!M || M->TemplateArguments.empty())
       return F.MangledName;
-    std::string Argument = std::to_string(*M->IntArgument);
-    if (K.hasHistograms() && *M->IntArgument >= 0 && *M->IntArgument <= 4)
-      Argument = stencil::histogramLoweringName(
-          static_cast<stencil::HistogramLowering>(*M->IntArgument));
-    return M->Name + "<" + Argument + ">";
+    if (K.hasHistograms() && M->IntArgument && *M->IntArgument >= 0 &&
+        *M->IntArgument <= 4)
+      return M->Name + "<" +
+             stencil::histogramLoweringName(
+                 static_cast<stencil::HistogramLowering>(*M->IntArgument)) +
+             ">";
+    // Stencil kernels: <Index[, Vec][, LastBlock]>.
+    std::string Arguments;
+    for (const std::string &A : M->TemplateArguments)
+      Arguments += (Arguments.empty() ? "" : ", ") + A;
+    return M->Name + "<" + Arguments + ">";
   }
 
   std::string resources(const PtxasFunction &F) const {

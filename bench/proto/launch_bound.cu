@@ -19,6 +19,7 @@
 // Every variant's last p is compared bit for bit with the pipelined loop's,
 // and its gosa within 1e-6.
 //   [PROTO_SIZE=S] launch_bound [--sweeps 256] [--shapes]
+// (L, 256 x 256 x 512, a bandwidth size, only with PROTO_SIZE=L)
 // Built by hand (generated code from stencilc, here on the host):
 //   stencilc examples/himeno/himeno.spec.cpp --distributed -o G/gen.cu
 //     --header G/himeno_gen.h
@@ -158,8 +159,11 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  const Size Sizes[] = {
-      {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
+  const Size Sizes[] = {{"XS", 32, 32, 64},
+                        {"S", 64, 64, 128},
+                        {"M", 128, 128, 256},
+                        {"L", 256, 256, 512}}; // L only with PROTO_SIZE=L
+
   std::printf("us per sweep, %d sweeps, host clock to the stream's end\n",
               Sweeps);
   std::printf("%-3s %-4s %10s %10s %10s %10s %10s %10s %10s %10s  %s\n", "sz",
@@ -167,7 +171,7 @@ int main(int argc, char **argv) {
               "graph64", "empty64", "copyL2", "check");
   const char *OnlySize = std::getenv("PROTO_SIZE"); // one size (for ncu)
   for (const Size &Z : Sizes) {
-    if (OnlySize && std::string(OnlySize) != Z.Name)
+    if (OnlySize ? std::string(OnlySize) != Z.Name : Z.Name[0] == 'L')
       continue;
     Problem Pr(Z, S);
     const int64_t Points = Z.I * Z.J * Z.K;

@@ -20,6 +20,9 @@
 //             (the CUDA threadFenceReduction sample's scheme), event, sync
 //   memcpy    as finalize, but the totals go to device memory and come back
 //             by cudaMemcpyAsync into pinned memory
+// Then the same kernels queued as a sweep loop queues them (NAME_sweeps, no
+// wait between launches; an event recorded after each, as the result ring
+// does): us per launch by CUDA events around 64 launches, median of 21.
 // Every variant's totals are checked: Min/Max exact, Sum within 1e-12.
 // Built alone: nvcc -arch=sm_90 -O3 -std=c++20 bench/proto/reduce_launch.cu
 #include "proto.cuh"
@@ -179,6 +182,73 @@ __global__ void lastBlockKernel(const double *X, int N, double *Slot,
   }
 }
 
+/// A Sum only, as the runtime folds one (a block's total by one atomicAdd
+/// whose result is unused: no compare-and-swap loop), for the queued runs.
+__device__ void blockSumToSlot(double S, double *Slot) {
+  __shared__ double Sh[32];
+  for (int O = 16; O > 0; O /= 2)
+    S += __shfl_down_sync(~0u, S, O);
+  if (threadIdx.x % 32 == 0)
+    Sh[threadIdx.x / 32] = S;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int W = 1; W < int(blockDim.x / 32); ++W)
+      S += Sh[W];
+    atomicAdd(Slot, S);
+  }
+}
+
+__global__ void sumSlotKernel(const double *X, int N, double *Slot) {
+  double S, Lo, Hi;
+  partials(X, N, S, Lo, Hi);
+  blockSumToSlot(S, Slot + (blockIdx.x % Slots) * Stride);
+}
+
+__device__ double collectSum(double *Slot) {
+  double T = 0;
+  if (threadIdx.x < Slots) {
+    T = __ldcg(Slot + threadIdx.x * Stride);
+    Slot[threadIdx.x * Stride] = 0;
+  }
+  __shared__ double Sh[32];
+  for (int O = 16; O > 0; O /= 2)
+    T += __shfl_down_sync(~0u, T, O);
+  if (threadIdx.x % 32 == 0)
+    Sh[threadIdx.x / 32] = T;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (int W = 1; W < int(blockDim.x / 32); ++W)
+      T += Sh[W];
+  return T;
+}
+
+__global__ void sumFinalizeKernel(double *Slot, double *Out) {
+  const double T = collectSum(Slot);
+  if (threadIdx.x == 0)
+    *Out = T;
+}
+
+__global__ void sumLastBlockKernel(const double *X, int N, double *Slot,
+                                   unsigned *Ticket, double *Out) {
+  double S, Lo, Hi;
+  partials(X, N, S, Lo, Hi);
+  blockSumToSlot(S, Slot + (blockIdx.x % Slots) * Stride);
+  __shared__ bool Last;
+  if (threadIdx.x == 0) {
+    __threadfence();
+    Last = atomicAdd(Ticket, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!Last)
+    return;
+  __threadfence();
+  const double T = collectSum(Slot);
+  if (threadIdx.x == 0) {
+    *Out = T;
+    *Ticket = 0;
+  }
+}
+
 double hostMedianUs(int Reps, auto &&Call) {
   for (int I = 0; I < 20; ++I)
     Call();
@@ -305,6 +375,68 @@ int main(int Argc, char **Argv) {
     const double Us = hostMedianUs(Reps, F);
     std::printf("%-10s %8.2f us  %.2f x empty\n", Name, Us, Us / Empty);
   }
+  // Queued: what a loop of launches pays per launch on the GPU.
+  double *SumSlot;
+  CHECK(cudaMalloc(&SumSlot, sizeof(double) * Slots * Stride));
+  CHECK(cudaMemset(SumSlot, 0, sizeof(double) * Slots * Stride));
+  constexpr int Queue = 64;
+  std::vector<cudaEvent_t> Ring(Queue);
+  for (cudaEvent_t &E : Ring)
+    CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming));
+  cudaEvent_t Start, Stop;
+  CHECK(cudaEventCreate(&Start));
+  CHECK(cudaEventCreate(&Stop));
+  auto queuedUs = [&](auto &&LaunchOne) {
+    std::vector<double> Us;
+    for (int R = 0; R < 22; ++R) {
+      CHECK(cudaEventRecord(Start, 0));
+      for (int Q = 0; Q < Queue; ++Q) {
+        LaunchOne();
+        CHECK(cudaEventRecord(Ring[Q], 0));
+      }
+      CHECK(cudaEventRecord(Stop, 0));
+      CHECK(cudaEventSynchronize(Stop));
+      float Ms = 0;
+      CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
+      if (R > 0) // the first is the warm-up
+        Us.push_back(1000.0 * Ms / Queue);
+    }
+    return proto::median(Us);
+  };
+  const double QEmpty = queuedUs([&] { emptyKernel<<<1, 32>>>(); });
+  std::printf("queued, %d launches, events around them, median us per "
+              "launch\n",
+              Queue);
+  std::printf("%-10s %8.2f us  1.00 x empty\n", "empty", QEmpty);
+  for (auto [Name, F] :
+       std::initializer_list<std::pair<const char *, std::function<void()>>>{
+           {"plain", [&] { plainKernel<<<Grid, Block>>>(X, N, Sink); }},
+           {"finalize",
+            [&] {
+              slotKernel<<<Grid, Block>>>(X, N, Slot);
+              finalizeKernel<<<1, Slots>>>(Slot, MappedDev);
+            }},
+           {"lastblock",
+            [&] {
+              lastBlockKernel<<<Grid, Block>>>(X, N, Slot, Ticket, MappedDev);
+            }},
+           {"sum-slots",
+            [&] { sumSlotKernel<<<Grid, Block>>>(X, N, SumSlot); }},
+           {"sum-final",
+            [&] {
+              sumSlotKernel<<<Grid, Block>>>(X, N, SumSlot);
+              sumFinalizeKernel<<<1, Slots>>>(
+                  SumSlot, reinterpret_cast<double *>(MappedDev));
+            }},
+           {"sum-last", [&] {
+              sumLastBlockKernel<<<Grid, Block>>>(
+                  X, N, SumSlot, Ticket, reinterpret_cast<double *>(MappedDev));
+            }}}) {
+    const double Us = queuedUs(F);
+    CHECK(cudaGetLastError());
+    std::printf("%-10s %8.2f us  %.2f x empty\n", Name, Us, Us / QEmpty);
+  }
+
   // Totals after the timed runs (the slots reset themselves every time).
   finalize();
   check("finalize after timing", Got);

@@ -133,11 +133,7 @@ std::string KernelEmitter::fusedLauncher(bool Until) {
        << "  " << fusedSlotsType() << " slots_;\n"
        << "  for (int s_ = 0; s_ < stencil::detail::MaxSweepDepth; ++s_) {\n"
        << "    if (!step_accumulators_[s_].device()) {\n"
-       << "      " << accumulatorType() << " identity_;\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "      for (auto& slot_ : identity_." << P.Name
-           << ") slot_ = " << deviceIdentity(P) << ";\n";
+       << accumulatorIdentity("      ");
     OS << "      step_accumulators_[s_].prepare(kernel_name_, identity_);\n"
        << "    }\n"
        << "    slots_.step[s_] = step_accumulators_[s_].device();\n  }\n"
@@ -324,6 +320,7 @@ std::string KernelEmitter::fusedSource() {
        << "* const acc_ = slots_.step[blockIdx.x];\n"
        << "  " << totalsType()
        << "* const totals_ = steps_totals_.step[blockIdx.x];\n"
+       << "  extern __shared__ double reduction_smem_[];\n"
        << finalizeBody() << "}\n\n";
   OS << fusedKernel() << fusedHelpers() << "} // namespace\n\n";
   OS << fusedLauncher(false);

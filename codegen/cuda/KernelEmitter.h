@@ -122,6 +122,17 @@ private:
   /// ReductionSlots slots each; the finalize kernel moves the totals to
   /// pinned host memory and resets the slots, so a launch needs no copies.
   bool selfResetting() const { return hasReductions() && !hasHistograms(); }
+  /// Self-resetting reductions of a kernel that is the launch's only one:
+  /// where the launcher says (stencil::detail::lastBlockCombines: grids of a
+  /// few waves), the kernel's last block combines the slots
+  /// (stencil::detail::lastBlockToFinish) instead of a finalize kernel. A
+  /// boundary shell's kernel adds to the same slots after the interior's, so
+  /// kernels with boundary rules always launch the finalize.
+  bool lastBlockMayCombine() const {
+    return selfResetting() && !K.hasBoundary();
+  }
+  /// The launch's entry of the result ring (entry_), as the device sees it.
+  std::string ringEntryOnDevice() const;
   std::string accumulatorType() const { return K.Name + "_accumulators_"; }
   std::string totalsType() const { return K.Name + "_totals_"; }
   std::string finalizeName() const { return K.Name + "_finalize"; }
@@ -134,6 +145,7 @@ private:
   std::string accumulatorStruct() const;
   std::string finalizeKernel() const;
   std::string finalizeBody() const;
+  std::string accumulatorIdentity(const std::string &Indent) const;
   std::string resultReader() const;
   std::string resultField(const ir::Param &P, std::string Total) const;
   std::string resultConversion() const;

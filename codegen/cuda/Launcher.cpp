@@ -299,18 +299,20 @@ std::string KernelEmitter::launchShape() const {
     for (const MergeGroup &M : K.Merged)
       IndexScale = std::max(IndexScale, recordFields(M) / perVector(M.Elem));
     OS << "  // 32-bit index arithmetic whenever every linear index fits.\n";
+    OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << R
+       << ">(extents_, " << IndexScale << ");\n";
+    // The instances without the last block's code (lastBlockMayCombine).
+    const std::string LB = lastBlockMayCombine() ? ", false>" : ">";
     if (vectorised()) {
       const std::string V = std::to_string(K.Sched.Vec);
       OS << vectorChoice();
-      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
-         << ">(extents_, " << IndexScale << ")\n      ? (vec_ ? &"
-         << kernelName() << "<int, " << V << "> : &" << kernelName()
-         << "<int, 1>)\n      : (vec_ ? &" << kernelName() << "<int64_t, " << V
-         << "> : &" << kernelName() << "<int64_t, 1>);\n";
+      OS << "  auto* const kernel_ = narrow_\n      ? (vec_ ? &" << kernelName()
+         << "<int, " << V << LB << " : &" << kernelName() << "<int, 1" << LB
+         << ")\n      : (vec_ ? &" << kernelName() << "<int64_t, " << V << LB
+         << " : &" << kernelName() << "<int64_t, 1" << LB << ");\n";
     } else {
-      OS << "  auto* const kernel_ = stencil::detail::fitsNarrowIndex<" << R
-         << ">(extents_, " << IndexScale << ") ? &" << kernelName()
-         << "<int> : &" << kernelName() << "<int64_t>;\n";
+      OS << "  auto* const kernel_ = narrow_ ? &" << kernelName() << "<int"
+         << LB << " : &" << kernelName() << "<int64_t" << LB << ";\n";
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
     const std::string Stream =
@@ -400,11 +402,7 @@ std::string KernelEmitter::reductionBuffers() const {
     OS << "  static stencil::detail::SelfResettingAccumulators<"
        << accumulatorType() << ", " << totalsType() << "> accumulators_;\n";
     OS << "  if (!accumulators_.device()) {\n";
-    OS << "    " << accumulatorType() << " identity_;\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "    for (auto& slot_ : identity_." << P.Name
-           << ") slot_ = " << deviceIdentity(P) << ";\n";
+    OS << accumulatorIdentity("    ");
     OS << "    accumulators_.prepare(kernel_name_, identity_);\n  }\n";
     OS << "  " << accumulatorType() << "* device_ = accumulators_.device();\n";
   } else if (Device) {
@@ -497,6 +495,10 @@ std::string joinArguments(const std::vector<std::string> &Args) {
 /// The kernel's arguments, comma-separated, in kernelSignature()'s order.
 std::string KernelEmitter::launchArguments() const {
   std::vector<std::string> Args = pointArguments();
+  if (lastBlockMayCombine()) {
+    Args.push_back("device_");
+    Args.push_back(ringEntryOnDevice());
+  }
   if (K.Sched.StreamDim >= 0)
     Args.push_back("points_per_thread_");
   if (K.Sched.Zigzag)
@@ -521,25 +523,44 @@ std::string KernelEmitter::kernelLaunch() const {
     // The kernel's launch, timed; with boundary rules only when the interior
     // is not empty, and the shell's launch after it (BoundaryShell.cpp).
     const std::string In = K.hasBoundary() ? "      " : "    ";
+    if (selfResetting())
+      OS << "    const stencil::detail::RingEntry entry_ = "
+            "accumulators_.ring().begin();\n";
+    if (lastBlockMayCombine())
+      OS << "    // A grid of a few waves (int indices): the instance whose "
+            "last "
+            "block combines\n    // the reductions' slots, no finalize "
+            "kernel.\n"
+         << "    const bool last_block_ = narrow_ && "
+            "stencil::detail::lastBlockCombines(grid_, resident_blocks_);\n"
+         << "    auto* const launched_ = last_block_ ? "
+         << (vectorised() ? "(vec_ ? &" + kernelName() + "<int, " +
+                                std::to_string(K.Sched.Vec) + ", true> : &" +
+                                kernelName() + "<int, 1, true>)"
+                          : "&" + kernelName() + "<int, true>")
+         << " : kernel_;\n";
     if (K.hasBoundary())
       OS << "    if (!domain_.empty()) {\n";
     OS << In << "stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
        << "block_, " << O << ".Stream);\n";
-    OS << In << "kernel_<<<grid_, block_, smem_, " << O << ".Stream>>>("
-       << ArgList << ");\n";
+    OS << In << (lastBlockMayCombine() ? "launched_" : "kernel_")
+       << "<<<grid_, block_, smem_, " << O << ".Stream>>>(" << ArgList
+       << ");\n";
     OS << In << "STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
     OS << In << "timer_.finish();\n";
     if (K.hasBoundary())
       OS << "    }\n" << shellLaunch();
   }
   if (selfResetting()) {
-    OS << "    const stencil::detail::RingEntry entry_ = "
-          "accumulators_.ring().begin();\n";
-    OS << "    " << finalizeName()
+    const std::string In = lastBlockMayCombine() ? "      " : "    ";
+    if (lastBlockMayCombine())
+      OS << "    if (!last_block_) {\n";
+    OS << In << finalizeName()
        << "<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), " << O
-       << ".Stream>>>(device_, static_cast<" << totalsType()
-       << "*>(accumulators_.ring().onDevice(entry_)));\n";
-    OS << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+       << ".Stream>>>(device_, " << ringEntryOnDevice() << ");\n";
+    OS << In << "STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
+    if (lastBlockMayCombine())
+      OS << "    }\n";
     OS << "    accumulators_.ring().recorded(kernel_name_, entry_, " << O
        << ".Stream);\n";
     OS << "    return stencil::Pending<" << resultType()

@@ -136,10 +136,42 @@ std::string KernelEmitter::blockReductions() const {
                         : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
        << ", reduction_smem_);\n";
   }
+  if (lastBlockMayCombine()) {
+    std::string Body = finalizeBody();
+    std::string Indented;
+    for (size_t At = 0; At < Body.size();) {
+      const size_t End = Body.find('\n', At);
+      Indented += "  " + Body.substr(At, End - At + 1);
+      At = End + 1;
+    }
+    OS << "  // The LastBlock instance (no finalize kernel follows): the block "
+          "that finishes\n  // last combines the slots.\n"
+       << "  if (LastBlock && "
+          "stencil::detail::lastBlockToFinish(&acc_->blocks_done_)) {\n"
+       << Indented << "  }\n";
+  }
   return OS.str();
 }
 
+std::string KernelEmitter::ringEntryOnDevice() const {
+  return "static_cast<" + totalsType() +
+         "*>(accumulators_.ring().onDevice(entry_))";
+}
+
 //--- self-resetting reduction accumulators ----------------------------------
+
+/// The accumulators at their identities (`identity_`), for prepare().
+std::string KernelEmitter::accumulatorIdentity(const std::string &In) const {
+  std::ostringstream OS;
+  OS << In << accumulatorType() << " identity_;\n";
+  for (const Param &P : K.Params)
+    if (isReduction(P.Kind))
+      OS << In << "for (auto& slot_ : identity_." << P.Name
+         << ") slot_ = " << deviceIdentity(P) << ";\n";
+  if (lastBlockMayCombine())
+    OS << In << "identity_.blocks_done_ = 0;\n";
+  return OS.str();
+}
 
 std::string KernelEmitter::accumulatorStruct() const {
   std::ostringstream OS;
@@ -153,6 +185,9 @@ std::string KernelEmitter::accumulatorStruct() const {
          << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<"
          << T << ">()];\n";
     }
+  if (lastBlockMayCombine())
+    OS << "  unsigned blocks_done_; // of the running launch "
+          "(stencil::detail::lastBlockToFinish)\n";
   OS << "};\n\n/// " << K.Name << "'s totals, as its finalize kernel hands "
      << "them to the host.\nstruct " << totalsType() << " {\n";
   for (const Param &P : K.Params)
@@ -166,22 +201,23 @@ std::string KernelEmitter::accumulatorStruct() const {
 /// resets them, and writes the totals to the pinned host copy.
 std::string KernelEmitter::finalizeKernel() const {
   return "__global__ void " + finalizeName() + "(" + accumulatorType() +
-         "* acc_, " + totalsType() + "* totals_) {\n" + finalizeBody() +
-         "}\n\n";
+         "* acc_, " + totalsType() +
+         "* totals_) {\n  extern __shared__ double reduction_smem_[];\n" +
+         finalizeBody() + "}\n\n";
 }
 
-/// The finalize kernel's statements over acc_ and totals_: every reduction's
-/// slots combined (and reset), the totals written to the result ring.
+/// The finalize kernel's statements over acc_, totals_ and reduction_smem_:
+/// every reduction's slots combined (and reset), the totals written to the
+/// result ring.
 std::string KernelEmitter::finalizeBody() const {
   std::ostringstream OS;
-  OS << "  extern __shared__ double reduction_smem_[];\n";
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
       OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
          << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
          << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
          << ", reduction_smem_);\n";
-  OS << "  if (threadIdx.x == 0) {\n";
+  OS << "  if (stencil::detail::flatThreadIndex() == 0) {\n";
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
       OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";

@@ -79,34 +79,44 @@ std::optional<MangledFunction> parseMangledFunction(const std::string &S) {
   }
   if (F.Name.empty())
     return std::nullopt;
-  // One integer template argument: I Li<digits> E (n for a minus sign).
-  if (S.compare(Pos, 3, "ILi") == 0) {
-    size_t End = S.find('E', Pos + 3);
-    std::string Digits =
-        S.substr(Pos + 3, End == std::string::npos ? 0 : End - Pos - 3);
-    bool Negative = !Digits.empty() && Digits[0] == 'n';
-    if (Negative)
-      Digits.erase(0, 1);
-    if (!Digits.empty() && Digits.size() < 10 &&
-        std::all_of(Digits.begin(), Digits.end(),
-                    [](char C) {
-                      return std::isdigit(static_cast<unsigned char>(C));
-                    }) &&
-        End + 1 < S.size() && S[End + 1] == 'E')
-      F.IntArgument = (Negative ? -1 : 1) * std::stoi(Digits);
-  }
-  // One builtin type argument: I <type> E (int64_t is long on LP64 Linux).
-  if (S.size() >= Pos + 3 && S[Pos] == 'I' && S[Pos + 2] == 'E') {
-    switch (S[Pos + 1]) {
-    case 'i':
-      F.TypeArgument = "int";
-      break;
-    case 'l':
-    case 'x':
-      F.TypeArgument = "int64_t";
-      break;
-    default:
-      break;
+  // Template arguments: I <argument>+ E, each an index type (i, l or x:
+  // int64_t is long on LP64 Linux), an integer literal L i <digits> E (n
+  // for a minus sign) or a bool literal L b 0|1 E. Anything else: none read.
+  if (Pos < S.size() && S[Pos] == 'I') {
+    std::vector<std::string> Arguments;
+    size_t At = Pos + 1;
+    while (At < S.size() && S[At] != 'E') {
+      if (S[At] == 'i' || S[At] == 'l' || S[At] == 'x') {
+        Arguments.push_back(S[At] == 'i' ? "int" : "int64_t");
+        ++At;
+        continue;
+      }
+      const size_t End = S.find('E', At);
+      if (S.compare(At, 2, "Lb") == 0 && End == At + 3 &&
+          (S[At + 2] == '0' || S[At + 2] == '1')) {
+        Arguments.push_back(S[At + 2] == '1' ? "true" : "false");
+      } else if (S.compare(At, 2, "Li") == 0 && End != std::string::npos) {
+        std::string Digits = S.substr(At + 2, End - At - 2);
+        const bool Negative = !Digits.empty() && Digits[0] == 'n';
+        if (Negative)
+          Digits.erase(0, 1);
+        if (Digits.empty() || Digits.size() >= 10 ||
+            !std::all_of(Digits.begin(), Digits.end(), [](char C) {
+              return std::isdigit(static_cast<unsigned char>(C));
+            }))
+          break;
+        Arguments.push_back((Negative ? "-" : "") + Digits);
+      } else {
+        break;
+      }
+      At = End + 1;
+    }
+    if (At < S.size() && S[At] == 'E' && !Arguments.empty()) {
+      F.TemplateArguments = Arguments;
+      if (Arguments.size() == 1 && Arguments[0] != "int" &&
+          Arguments[0] != "int64_t" && Arguments[0] != "true" &&
+          Arguments[0] != "false")
+        F.IntArgument = std::stoi(Arguments[0]);
     }
   }
   return F;

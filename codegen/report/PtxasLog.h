@@ -34,12 +34,14 @@ std::vector<PtxasFunction> parsePtxasLog(const std::string &Log);
 struct MangledFunction {
   std::string Name;               ///< unqualified
   std::optional<int> IntArgument; ///< of a template over one integer
-  /// Of a template over one index type (stencil kernels: int or int64_t).
-  std::optional<std::string> TypeArgument;
+  /// A template's arguments as the source writes them, where each is an
+  /// index type (int, int64_t), an integer or a bool: a stencil kernel's
+  /// `<int64_t>`, `<int, 4>`, `<int, true>`. Empty otherwise.
+  std::vector<std::string> TemplateArguments;
 };
 
-/// Reads a mangled function name (any namespace, internal linkage, at most
-/// one integer or index-type template argument understood); nullopt when it
+/// Reads a mangled function name (any namespace, internal linkage; template
+/// arguments of index types, integers and bools understood); nullopt when it
 /// is not one.
 std::optional<MangledFunction>
 parseMangledFunction(const std::string &MangledName);

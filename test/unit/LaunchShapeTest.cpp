@@ -154,4 +154,21 @@ TEST(LaunchShape, LaunchBoundSizesTakeFewerPointsPerThread) {
   EXPECT_EQ(pointsToFill<3>(interior3(32, 32, 64), B, 8, 0, 264, 1, 4), 4);
   EXPECT_EQ(pointsToFill<3>(interior3(32, 32, 64), B, 8, 0, 264, 1, 2), 2);
   EXPECT_EQ(pointsToFill<3>(interior3(3, 3, 3), B, 4, 0, 264, 1, 4), 4);
+  // The rule the emitter asks whether to print the pointsToFill line at all.
+  EXPECT_TRUE(stencil::detail::canHalvePoints(8, 4));
+  EXPECT_FALSE(stencil::detail::canHalvePoints(4, 4));
+  EXPECT_FALSE(stencil::detail::canHalvePoints(1, 0));
+}
+
+TEST(LaunchShape, LastBlockCombinesGridsOfAtMostTwoWaves) {
+  using stencil::detail::lastBlockCombines;
+  // 264 resident blocks: Himeno S's 256 blocks and XS's 120 take the last
+  // block; M's 1024 (and a grid one block over two waves) the finalize.
+  EXPECT_TRUE(lastBlockCombines(dim3(1, 16, 16), 264));
+  EXPECT_TRUE(lastBlockCombines(dim3(1, 8, 15), 264));
+  EXPECT_TRUE(lastBlockCombines(dim3(528, 1, 1), 264));
+  EXPECT_FALSE(lastBlockCombines(dim3(529, 1, 1), 264));
+  EXPECT_FALSE(lastBlockCombines(dim3(2, 32, 16), 264));
+  // A persistent grid is one wave.
+  EXPECT_TRUE(lastBlockCombines(dim3(264, 1, 1), 264));
 }

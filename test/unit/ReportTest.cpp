@@ -83,11 +83,29 @@ TEST(Report, ReadsIndexTypeTemplateArguments) {
       "kernelIlEEvPKdPdN7stencil6detail6DomainILi2EEE");
   ASSERT_TRUE(F);
   EXPECT_EQ(F->Name, "norm_kernel");
-  EXPECT_EQ(F->TypeArgument, "int64_t");
+  EXPECT_EQ(F->TemplateArguments, std::vector<std::string>{"int64_t"});
   EXPECT_FALSE(F->IntArgument);
-  EXPECT_EQ(parseMangledFunction("_Z1fIiEvv")->TypeArgument, "int");
-  EXPECT_FALSE(parseMangledFunction("_Z1fIdEvv")->TypeArgument);
-  EXPECT_FALSE(parseMangledFunction("_Z13jacobi_kernelPKfPf")->TypeArgument);
+  EXPECT_EQ(parseMangledFunction("_Z1fIiEvv")->TemplateArguments,
+            std::vector<std::string>{"int"});
+  EXPECT_TRUE(parseMangledFunction("_Z1fIdEvv")->TemplateArguments.empty());
+  EXPECT_TRUE(parseMangledFunction("_Z13jacobi_kernelPKfPf")
+                  ->TemplateArguments.empty());
+}
+
+TEST(Report, ReadsSeveralTemplateArguments) {
+  // A vectorised kernel <Index, Vec>, the last-block instance <Index, bool>.
+  std::optional<MangledFunction> F =
+      parseMangledFunction("_ZN3gpu11blur_kernelIiLi4ELb1EEEvPKf");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Name, "blur_kernel");
+  EXPECT_EQ(F->TemplateArguments,
+            (std::vector<std::string>{"int", "4", "true"}));
+  EXPECT_FALSE(F->IntArgument);
+  EXPECT_EQ(parseMangledFunction("_Z1fIlLb0EEvv")->TemplateArguments,
+            (std::vector<std::string>{"int64_t", "false"}));
+  // An argument it does not read (a double): none.
+  EXPECT_TRUE(parseMangledFunction("_Z1fIiLd0EEvv")->TemplateArguments.empty());
+  EXPECT_TRUE(parseMangledFunction("_Z1fILb2EEvv")->TemplateArguments.empty());
 }
 
 } // namespace

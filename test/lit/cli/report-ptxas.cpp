@@ -21,9 +21,11 @@ STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 
 // The remarks come first, the ptxas line after the memory line.
 // CHECK:      report-ptxas.cpp:[[# @LINE-5]]:21: remark: kernel norm: memory:
-// Stencil kernels are templates on their index type: one line per instance.
-// CHECK-NEXT: report-ptxas.cpp:[[# @LINE-7]]:21: remark: kernel norm: ptxas: norm_kernel<int64_t>: [[#]] registers, shared memory 0 B static + 256 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{[0-9.]+}}% ([[#]] blocks of 256 threads, [[#]] of 64 warps per SM, limited by {{registers|threads}})
-// CHECK-NEXT: report-ptxas.cpp:[[# @LINE-8]]:21: remark: kernel norm: ptxas: norm_kernel<int>: [[#]] registers, shared memory 0 B static + 256 B dynamic
+// Stencil kernels are templates on their index type and, with reductions, on
+// whether the last block combines the slots: one line per instance.
+// CHECK-NEXT: report-ptxas.cpp:[[# @LINE-8]]:21: remark: kernel norm: ptxas: norm_kernel<int, true>: [[#]] registers, shared memory 16 B static + 256 B dynamic
+// CHECK-NEXT: report-ptxas.cpp:[[# @LINE-9]]:21: remark: kernel norm: ptxas: norm_kernel<int64_t, false>: [[#]] registers, shared memory 0 B static + 256 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{[0-9.]+}}% ([[#]] blocks of 256 threads, [[#]] of 64 warps per SM, limited by {{registers|threads}})
+// CHECK-NEXT: report-ptxas.cpp:[[# @LINE-10]]:21: remark: kernel norm: ptxas: norm_kernel<int, false>: [[#]] registers, shared memory 0 B static + 256 B dynamic
 // CHECK:      remark: kernel copy: ptxas: copy_kernel<{{int|int64_t}}>: [[#]] registers, shared memory 0 B static + 0 B dynamic, 0 B stack, no spills; theoretical occupancy on sm_90 {{.*}} blocks of 256 threads
 
 // A histogram kernel is a template over its lowering: one line per instance.
@@ -38,9 +40,9 @@ STENCIL_KERNEL void hist(In<double, 1> x, Histogram<int> bins, int nbins) {
 // The block of --tile is the one the occupancy is computed for.
 // TILE: remark: kernel norm: ptxas: {{.*}}theoretical occupancy on sm_90 {{.*}} blocks of 128 threads
 
-// O0: remark: kernel norm: ptxas: norm_kernel<{{int|int64_t}}>: [[#]] registers, shared memory 0 B static + 2 KB dynamic,
+// O0: remark: kernel norm: ptxas: norm_kernel<{{int|int64_t}}, {{true|false}}>: [[#]] registers, shared memory 0 B static + 2 KB dynamic,
 
-// SM80: remark: kernel norm: ptxas: norm_kernel<{{int|int64_t}}>: [[#]] registers, {{.*}}; occupancy unknown: stencilc knows the limits of sm_90 only
+// SM80: remark: kernel norm: ptxas: norm_kernel<{{int|int64_t}}, {{true|false}}>: [[#]] registers, {{.*}}; occupancy unknown: stencilc knows the limits of sm_90 only
 
 // NONVCC: stencilc: error: no nvcc at '{{.*}}.missing' (--nvcc)
 // BOGUS: for the --report option: Cannot find option named 'bogus'!

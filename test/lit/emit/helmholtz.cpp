@@ -28,6 +28,8 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:      double ax,
 // CHECK:           double omega,
 // CHECK-NEXT:      double [[RCP:[A-Za-z0-9_]+]],
+// CHECK-NEXT:      helmholtz_sweep_accumulators_* acc_,
+// CHECK-NEXT:      helmholtz_sweep_totals_* totals_,
 // CHECK-NEXT:      int points_per_thread_,
 // CHECK-NEXT:      stencil::detail::Domain<2> dom_) {
 // CHECK:         double error = 0.0;
@@ -35,11 +37,11 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:         for (Index chunk0_ = Index(dom_.Lo[0]) + (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y)) * points_per_thread_; chunk0_ < Index(dom_.Hi[0]);
 // CHECK:         Index at_ = chunk0_ * stride0_ + i1_;
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 26]]
 // CHECK-NEXT:    double resid = stencil::detail::divideExact((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), b, [[RCP]]);
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 24]]
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 26]]
 // CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 25]]
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 27]]
 // CHECK-NEXT:    error += __dmul_rn(resid, resid);
 // CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
 // The reader converts the totals (device types) to the result.
@@ -67,12 +69,15 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:        {});
 // CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, {{[0-9]+}}, tuned_opts_);
 // CHECK:         for (auto& slot_ : identity_.error) slot_ = 0.0;
+// CHECK-NEXT:    identity_.blocks_done_ = 0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
-// CHECK:         kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], points_per_thread_, domain_);
-// CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
-// CHECK-NEXT:    helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));
+// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
+// CHECK:         if (!last_block_) {
+// CHECK-NEXT:      helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));
+// CHECK-NEXT:      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
+// CHECK-NEXT:    }
 // CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_, tuned_opts_.Stream);
 // CHECK-NEXT:    return stencil::Pending<helmholtz_sweep_result>(kernel_name_, &accumulators_.ring(), entry_, &helmholtz_sweep_read_);
 // CHECK-NEXT:  }

@@ -43,6 +43,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:      int lowest[stencil::detail::ReductionSlots * stencil::detail::slotStride<int>()];
 // CHECK-NEXT:      int64_t highest[stencil::detail::ReductionSlots * stencil::detail::slotStride<int64_t>()];
 // CHECK-NEXT:      double dmin[stencil::detail::ReductionSlots * stencil::detail::slotStride<double>()];
+// CHECK-NEXT:      unsigned blocks_done_; // of the running launch (stencil::detail::lastBlockToFinish)
 // CHECK-NEXT:    };
 // CHECK:         struct norms_totals_ {
 // CHECK-NEXT:      double total;
@@ -51,11 +52,15 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:      int64_t highest;
 // CHECK-NEXT:      double dmin;
 // CHECK-NEXT:    };
+// The kernel is a template on whether its last block combines the slots.
+// CHECK:         template <class Index, bool LastBlock>
 // CHECK:         double* total_total_,
 // CHECK-NEXT:    double* wide_total_,
 // CHECK-NEXT:    int* lowest_total_,
 // CHECK-NEXT:    int64_t* highest_total_,
 // CHECK-NEXT:    double* dmin_total_,
+// CHECK-NEXT:    norms_accumulators_* acc_,
+// CHECK-NEXT:    norms_totals_* totals_,
 // CHECK:         float total = 0.0f;
 // CHECK-NEXT:    double wide = 0.0;
 // CHECK-NEXT:    int lowest = 2147483647;
@@ -70,15 +75,26 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    <stencil::detail::MinOp>(stencil::detail::blockSlot(lowest_total_), lowest, reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::MaxOp>(stencil::detail::blockSlot(highest_total_), highest, reduction_smem_);
 // CHECK-NEXT:    <stencil::detail::MinOp>(stencil::detail::blockSlot(dmin_total_), dmin, reduction_smem_);
-// Blocks add to their slot; one finalize block combines the slots, resets
-// them and hands the totals to the host.
+// In the LastBlock instance the block that finishes last combines the slots,
+// as the finalize kernel below does.
+// CHECK:         if (LastBlock && stencil::detail::lastBlockToFinish(&acc_->blocks_done_)) {
+// CHECK-NEXT:      const double total = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->total, static_cast<double>(0.0f), reduction_smem_);
+// CHECK:           const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, (HUGE_VAL), reduction_smem_);
+// CHECK-NEXT:      if (stencil::detail::flatThreadIndex() == 0) {
+// CHECK-NEXT:        totals_->total = total;
+// CHECK:               __threadfence_system();
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// Otherwise blocks add to their slot; one finalize block combines the slots,
+// resets them and hands the totals to the host.
 // CHECK:         __global__ void norms_finalize(norms_accumulators_* acc_, norms_totals_* totals_) {
 // CHECK:           const double total = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->total, static_cast<double>(0.0f), reduction_smem_);
 // CHECK-NEXT:      const double wide = stencil::detail::collectSlots<stencil::detail::SumOp>(acc_->wide, 0.0, reduction_smem_);
 // CHECK-NEXT:      const int lowest = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->lowest, 2147483647, reduction_smem_);
 // CHECK-NEXT:      const int64_t highest = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->highest, (int64_t(-9223372036854775807) - 1), reduction_smem_);
 // CHECK-NEXT:      const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, (HUGE_VAL), reduction_smem_);
-// CHECK-NEXT:      if (threadIdx.x == 0) {
+// CHECK-NEXT:      if (stencil::detail::flatThreadIndex() == 0) {
 // CHECK-NEXT:        totals_->total = total;
 // CHECK:             __threadfence_system();
 // The reader converts the totals to the value types of the result.
@@ -87,7 +103,20 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    result_.wide = static_cast<float>(host_.wide);
 // CHECK-NEXT:    result_.lowest = static_cast<int>(host_.lowest);
 // CHECK:         for (auto& slot_ : identity_.total) slot_ = static_cast<double>(0.0f);
-// CHECK:         accumulators_.ring().recorded(kernel_name_, entry_, tuned_opts_.Stream);
+// CHECK:         identity_.blocks_done_ = 0;
+// The launcher takes the LastBlock instance for grids of a few waves (int
+// indices), and launches the finalize kernel otherwise.
+// CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
+// CHECK-NEXT:    // A grid of a few waves (int indices): the instance whose last block combines
+// CHECK-NEXT:    // the reductions' slots, no finalize kernel.
+// CHECK-NEXT:    const bool last_block_ = narrow_ && stencil::detail::lastBlockCombines(grid_, resident_blocks_);
+// CHECK-NEXT:    auto* const launched_ = last_block_ ? &norms_kernel<int, true> : kernel_;
+// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(x.data(), device_->total, device_->wide, device_->lowest, device_->highest, device_->dmin, device_, static_cast<norms_totals_*>(accumulators_.ring().onDevice(entry_)),
+// CHECK:         if (!last_block_) {
+// CHECK-NEXT:      norms_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<norms_totals_*>(accumulators_.ring().onDevice(entry_)));
+// CHECK-NEXT:      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    accumulators_.ring().recorded(kernel_name_, entry_, tuned_opts_.Stream);
 // HDR:       struct norms_result {
 // HDR-NEXT:    float total;
 // HDR-NEXT:    float wide;

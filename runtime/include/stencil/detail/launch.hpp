@@ -282,6 +282,18 @@ int pointsToFill(const Domain<R> &Dom, dim3 Block, int Compiled, int StreamDim,
   return Points;
 }
 
+/// True when a launch with self-resetting reductions lets the grid's last
+/// block combine the slots (lastBlockToFinish) instead of launching the
+/// finalize kernel after it: grids of at most two waves of resident blocks.
+/// Every block then pays a fence and a counter's atomic at its end, which a
+/// one-wave grid hides and a grid of many waves does not. Measured on the
+/// H100 (Himeno sweep loop, us per sweep, `bench/proto/launch_bound.cu`,
+/// docs/runtime.md#the-last-block-combines): XS 14.6 -> 9.1, S 13.5 -> 10.4
+/// (about one wave); M, 6 waves, 92.2 -> 93.2, and 110 -> 125 at 25 waves.
+inline bool lastBlockCombines(dim3 Grid, int64_t Resident) {
+  return int64_t(Grid.x) * Grid.y * Grid.z <= 2 * Resident;
+}
+
 /// True when a kernel compiled with `vector Vec` (tile) may take its vector
 /// path over grids of extents E at these addresses: every row starts on a
 /// Vec-element boundary (the last extent is a multiple of Vec) and every

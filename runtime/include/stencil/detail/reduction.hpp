@@ -123,30 +123,59 @@ template <class T> __device__ inline T *blockSlot(T *Slots) {
   return Slots + (Block % ReductionSlots) * slotStride<T>();
 }
 
-/// Called by every thread of a one-block launch of ReductionSlots threads:
-/// combines the slots, puts the identity back in each, and returns the total
-/// (valid in thread 0). Smem holds 32 T.
+/// Called by every thread of a block: combines the slots, puts the identity
+/// back in each, and returns the total (valid in the block's first thread).
+/// The first ReductionSlots threads (all, in a smaller block) take the slots,
+/// so a block of ReductionSlots threads or more (the finalize kernel, a
+/// kernel's last block) combines them in the same order. The slots are read
+/// past L1 (volatile): in a kernel's last block other blocks wrote them.
+/// Smem holds 32 T.
 template <class Op, class T>
 __device__ T collectSlots(T *Slots, T Identity, void *Smem) {
-  T V = Identity;
-  for (unsigned S = threadIdx.x; S < unsigned(ReductionSlots);
-       S += blockDim.x) {
-    T *Slot = Slots + S * slotStride<T>();
-    V = Op::combine(V, *Slot);
-    *Slot = Identity;
-  }
+  const unsigned Threads =
+      min(blockDim.x * blockDim.y * blockDim.z, unsigned(ReductionSlots));
+  const unsigned Me = flatThreadIndex();
+  const unsigned Warp = Me / 32, WarpCount = (Threads + 31) / 32;
   T *Warps = static_cast<T *>(Smem);
-  const unsigned Lane = threadIdx.x % 32, Warp = threadIdx.x / 32;
-  const unsigned WarpCount = (blockDim.x + 31) / 32;
-  V = reduceWarp<Op>(V, min(32u, blockDim.x - Warp * 32));
-  if (Lane == 0)
-    Warps[Warp] = V;
+  T V = Identity;
+  if (Me < Threads) {
+    for (unsigned S = Me; S < unsigned(ReductionSlots); S += Threads) {
+      volatile T *Slot = Slots + S * slotStride<T>();
+      V = Op::combine(V, T(*Slot));
+      *Slot = Identity;
+    }
+    V = reduceWarp<Op>(V, min(32u, Threads - Warp * 32));
+    if (Me % 32 == 0)
+      Warps[Warp] = V;
+  }
   __syncthreads();
-  if (threadIdx.x == 0)
+  if (Me == 0)
     for (unsigned W = 1; W < WarpCount; ++W)
       V = Op::combine(V, Warps[W]);
   __syncthreads(); // Smem may be reused by the next reduction
   return V;
+}
+
+/// Called by every thread at the end of a kernel whose blocks have each
+/// folded their partials into the slots (by the block's first thread, as
+/// reduceWarpShuffleAtomic and reduceBlockTreeAtomic do). True in every
+/// thread of the block that finishes last, which then combines the slots
+/// (collectSlots) in place of a finalize kernel: one launch per call instead
+/// of two (docs/runtime.md#the-last-block-combines). Done counts the blocks
+/// that have finished; the last block puts it back to 0 for the next launch.
+__device__ inline bool lastBlockToFinish(unsigned *Done) {
+  __shared__ bool Last;
+  if (flatThreadIndex() == 0) {
+    __threadfence(); // this block's slot atomics before its count
+    const unsigned Blocks = gridDim.x * gridDim.y * gridDim.z;
+    Last = atomicAdd(Done, 1u) == Blocks - 1;
+    if (Last)
+      *Done = 0; // every other block has counted
+  }
+  __syncthreads();
+  if (Last)
+    __threadfence(); // every other block's slot atomics before the reads
+  return Last;
 }
 
 #endif // __CUDACC__

@@ -16,7 +16,7 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
   s += v * v;
 }
 // CHECK-LABEL: // sweep3 (
-// CHECK:         template <class Index>
+// CHECK:         template <class Index, bool LastBlock>
 // CHECK-NEXT:    __global__ void __launch_bounds__(512, 3) sweep3_kernel(
 // CHECK:           int points_per_thread_,
 // CHECK-NEXT:      stencil::detail::Domain<3> dom_) {
@@ -37,7 +37,8 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK-NEXT:    }
 // CHECK:         const dim3 block_ = stencil::detail::blockShape<3>(kernel_name_, {128, 4, 1}, 512, tuned_opts_);
 // CHECK-NEXT:    int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 8;
-// CHECK:         auto* const kernel_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1) ? &sweep3_kernel<int> : &sweep3_kernel<int64_t>;
+// CHECK:         const bool narrow_ = stencil::detail::fitsNarrowIndex<3>(extents_, 1);
+// CHECK-NEXT:    auto* const kernel_ = narrow_ ? &sweep3_kernel<int, false> : &sweep3_kernel<int64_t, false>;
 // CHECK:         static stencil::detail::ResidentBlocks resident_;
 // CHECK-NEXT:    const int64_t resident_blocks_ = resident_.get(kernel_name_, kernel_, block_, smem_);
 // CHECK-NEXT:    const bool persistent_ = tuned_opts_.Persistent < 0 ? false : tuned_opts_.Persistent > 0;
@@ -45,7 +46,11 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // CHECK:         if (tuned_opts_.PointsPerThread <= 0 && !persistent_)
 // CHECK-NEXT:      points_per_thread_ = stencil::detail::pointsToFill<3>(domain_, block_, points_per_thread_, 0, resident_blocks_, 1, 1);
 // CHECK-NEXT:    const dim3 grid_ = persistent_ ? stencil::detail::persistentGridShape<3>(domain_, block_, points_per_thread_, 0, resident_blocks_) : stencil::detail::gridShape<3>(domain_, block_, points_per_thread_, 0);
-// CHECK:         kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), q.data(), device_->s, points_per_thread_, domain_);
+// A grid of at most two waves takes the instance whose last block combines
+// the slots.
+// CHECK:         const bool last_block_ = narrow_ && stencil::detail::lastBlockCombines(grid_, resident_blocks_);
+// CHECK-NEXT:    auto* const launched_ = last_block_ ? &sweep3_kernel<int, true> : kernel_;
+// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), q.data(), device_->s, device_, static_cast<sweep3_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (
 // OFF-NOT:       chunk0_

@@ -127,9 +127,10 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // addresses and the launch has a device's worth of threads with vectors
 // (LaunchOptions::Vectors: 1 asks for it whenever the rows allow, 0 never).
 // CHECK:         int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 4;
+// CHECK:         const bool narrow_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1);
 // CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()}) &&
 // CHECK-NEXT:        (tuned_opts_.Vectors < 0 ? stencil::detail::vectorsFillDevice<2>(domain_, points_per_thread_, 0, 4) : tuned_opts_.Vectors > 0);
-// CHECK-NEXT:    auto* const kernel_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1)
+// CHECK-NEXT:    auto* const kernel_ = narrow_
 // CHECK-NEXT:        ? (vec_ ? &star_kernel<int, 4> : &star_kernel<int, 1>)
 // CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4> : &star_kernel<int64_t, 1>);
 // CHECK:         points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_blocks_, vec_ ? 4 : 1, 1);

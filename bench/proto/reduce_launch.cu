@@ -386,13 +386,15 @@ int main(int Argc, char **Argv) {
   cudaEvent_t Start, Stop;
   CHECK(cudaEventCreate(&Start));
   CHECK(cudaEventCreate(&Stop));
+  bool RecordEach = true; // an event after every launch, as the ring does
   auto queuedUs = [&](auto &&LaunchOne) {
     std::vector<double> Us;
     for (int R = 0; R < 22; ++R) {
       CHECK(cudaEventRecord(Start, 0));
       for (int Q = 0; Q < Queue; ++Q) {
         LaunchOne();
-        CHECK(cudaEventRecord(Ring[Q], 0));
+        if (RecordEach)
+          CHECK(cudaEventRecord(Ring[Q], 0));
       }
       CHECK(cudaEventRecord(Stop, 0));
       CHECK(cudaEventSynchronize(Stop));
@@ -436,6 +438,20 @@ int main(int Argc, char **Argv) {
     CHECK(cudaGetLastError());
     std::printf("%-10s %8.2f us  %.2f x empty\n", Name, Us, Us / QEmpty);
   }
+
+  // The same without the event after each launch: what the record costs.
+  RecordEach = false;
+  std::printf("queued without an event per launch\n");
+  const double QEmptyBare = queuedUs([&] { emptyKernel<<<1, 32>>>(); });
+  std::printf("%-10s %8.2f us\n", "empty", QEmptyBare);
+  std::printf("%-10s %8.2f us\n", "sum-last", queuedUs([&] {
+                sumLastBlockKernel<<<Grid, Block>>>(
+                    X, N, SumSlot, Ticket,
+                    reinterpret_cast<double *>(MappedDev));
+              }));
+  std::printf("%-10s %8.2f us\n", "plain", queuedUs([&] {
+                plainKernel<<<Grid, Block>>>(X, N, Sink);
+              }));
 
   // Totals after the timed runs (the slots reset themselves every time).
   finalize();

@@ -175,8 +175,7 @@ int main(int argc, char **argv) {
   std::printf("us per sweep, %d sweeps, host clock to the stream's end\n",
               Sweeps);
   std::printf("%-3s %-4s %10s %10s %10s %10s %10s %10s %10s %10s %10s  %s\n",
-              "sz",
-              "ppt", "sync", "_sweeps", "pipelined", "queued", "graph32",
+              "sz", "ppt", "sync", "_sweeps", "pipelined", "queued", "graph32",
               "graph64", "empty64", "copyL2", "launcher", "check");
   const char *OnlySize = std::getenv("PROTO_SIZE"); // one size (for ncu)
   for (const Size &Z : Sizes) {
@@ -295,8 +294,7 @@ int main(int argc, char **argv) {
                   Z.Name, Ppt, Sync.UsPerSweep, Sweeps_.UsPerSweep,
                   Pipe.UsPerSweep, Queued.UsPerSweep, G32.UsPerSweep,
                   G64.UsPerSweep, EmptyUs, CopyUs, LauncherUs,
-                  Ok ? "same" : "DIFFERENT",
-                  Pipe.Gosa);
+                  Ok ? "same" : "DIFFERENT", Pipe.Gosa);
     }
   }
   CHECK(cudaStreamDestroy(S));

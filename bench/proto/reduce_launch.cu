@@ -182,20 +182,27 @@ __global__ void lastBlockKernel(const double *X, int N, double *Slot,
   }
 }
 
-/// A Sum only, as the runtime folds one (a block's total by one atomicAdd
-/// whose result is unused: no compare-and-swap loop), for the queued runs.
-__device__ void blockSumToSlot(double S, double *Slot) {
+/// The block's sum of S, valid in thread 0 (warp shuffles, a shared slot
+/// per warp).
+__device__ double blockSum(double S) {
   __shared__ double Sh[32];
   for (int O = 16; O > 0; O /= 2)
     S += __shfl_down_sync(~0u, S, O);
   if (threadIdx.x % 32 == 0)
     Sh[threadIdx.x / 32] = S;
   __syncthreads();
-  if (threadIdx.x == 0) {
+  if (threadIdx.x == 0)
     for (int W = 1; W < int(blockDim.x / 32); ++W)
       S += Sh[W];
+  return S;
+}
+
+/// A Sum only, as the runtime folds one (a block's total by one atomicAdd
+/// whose result is unused: no compare-and-swap loop), for the queued runs.
+__device__ void blockSumToSlot(double S, double *Slot) {
+  S = blockSum(S);
+  if (threadIdx.x == 0)
     atomicAdd(Slot, S);
-  }
 }
 
 __global__ void sumSlotKernel(const double *X, int N, double *Slot) {
@@ -210,16 +217,7 @@ __device__ double collectSum(double *Slot) {
     T = __ldcg(Slot + threadIdx.x * Stride);
     Slot[threadIdx.x * Stride] = 0;
   }
-  __shared__ double Sh[32];
-  for (int O = 16; O > 0; O /= 2)
-    T += __shfl_down_sync(~0u, T, O);
-  if (threadIdx.x % 32 == 0)
-    Sh[threadIdx.x / 32] = T;
-  __syncthreads();
-  if (threadIdx.x == 0)
-    for (int W = 1; W < int(blockDim.x / 32); ++W)
-      T += Sh[W];
-  return T;
+  return blockSum(T);
 }
 
 __global__ void sumFinalizeKernel(double *Slot, double *Out) {
@@ -449,9 +447,8 @@ int main(int Argc, char **Argv) {
                     X, N, SumSlot, Ticket,
                     reinterpret_cast<double *>(MappedDev));
               }));
-  std::printf("%-10s %8.2f us\n", "plain", queuedUs([&] {
-                plainKernel<<<Grid, Block>>>(X, N, Sink);
-              }));
+  std::printf("%-10s %8.2f us\n", "plain",
+              queuedUs([&] { plainKernel<<<Grid, Block>>>(X, N, Sink); }));
 
   // Totals after the timed runs (the slots reset themselves every time).
   finalize();

@@ -144,7 +144,7 @@ private:
   std::string blockReductions() const;
   std::string accumulatorStruct() const;
   std::string finalizeKernel() const;
-  std::string finalizeBody() const;
+  std::string finalizeBody(int Depth = 1) const;
   std::string accumulatorIdentity(const std::string &Indent) const;
   std::string resultReader() const;
   std::string resultField(const ir::Param &P, std::string Total) const;

@@ -136,20 +136,12 @@ std::string KernelEmitter::blockReductions() const {
                         : "static_cast<" + cxxType(W) + ">(" + P.Name + ")")
        << ", reduction_smem_);\n";
   }
-  if (lastBlockMayCombine()) {
-    std::string Body = finalizeBody();
-    std::string Indented;
-    for (size_t At = 0; At < Body.size();) {
-      const size_t End = Body.find('\n', At);
-      Indented += "  " + Body.substr(At, End - At + 1);
-      At = End + 1;
-    }
+  if (lastBlockMayCombine())
     OS << "  // The LastBlock instance (no finalize kernel follows): the block "
           "that finishes\n  // last combines the slots.\n"
        << "  if (LastBlock && "
           "stencil::detail::lastBlockToFinish(&acc_->blocks_done_)) {\n"
-       << Indented << "  }\n";
-  }
+       << finalizeBody(2) << "  }\n";
   return OS.str();
 }
 
@@ -206,22 +198,23 @@ std::string KernelEmitter::finalizeKernel() const {
          finalizeBody() + "}\n\n";
 }
 
-/// The finalize kernel's statements over acc_, totals_ and reduction_smem_:
-/// every reduction's slots combined (and reset), the totals written to the
-/// result ring.
-std::string KernelEmitter::finalizeBody() const {
+/// The finalize kernel's statements over acc_, totals_ and reduction_smem_,
+/// at Depth: every reduction's slots combined (and reset), the totals
+/// written to the result ring.
+std::string KernelEmitter::finalizeBody(int Depth) const {
   std::ostringstream OS;
+  const std::string In = indent(Depth), In1 = indent(Depth + 1);
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
-      OS << "  const " << cxxType(deviceAccumType(P)) << " " << P.Name
+      OS << In << "const " << cxxType(deviceAccumType(P)) << " " << P.Name
          << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
          << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
          << ", reduction_smem_);\n";
-  OS << "  if (stencil::detail::flatThreadIndex() == 0) {\n";
+  OS << In << "if (stencil::detail::flatThreadIndex() == 0) {\n";
   for (const Param &P : K.Params)
     if (isReduction(P.Kind))
-      OS << "    totals_->" << P.Name << " = " << P.Name << ";\n";
-  OS << "    __threadfence_system();\n  }\n";
+      OS << In1 << "totals_->" << P.Name << " = " << P.Name << ";\n";
+  OS << In1 << "__threadfence_system();\n" << In << "}\n";
   return OS.str();
 }
 

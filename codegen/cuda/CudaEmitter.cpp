@@ -129,7 +129,13 @@ std::string KernelEmitter::source() {
   OS << "namespace {\n\n";
   if (selfResetting())
     OS << accumulatorStruct();
-  OS << kernelSignature() << " {\n" << Body << "}\n\n";
+  // Launched after the kernel before it (launchAfterPrevious): nothing is
+  // read or written before that kernel is done.
+  OS << kernelSignature() << " {\n"
+     << (hasHistograms() ? ""
+                         : "  stencil::detail::waitForPreviousGrid(); // "
+                           "a dependent launch\n")
+     << Body << "}\n\n";
   if (K.hasBoundary())
     OS << shellKernel();
   if (selfResetting())

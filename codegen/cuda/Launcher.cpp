@@ -543,9 +543,9 @@ std::string KernelEmitter::kernelLaunch() const {
       OS << "    if (!domain_.empty()) {\n";
     OS << In << "stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "
        << "block_, " << O << ".Stream);\n";
-    OS << In << (lastBlockMayCombine() ? "launched_" : "kernel_")
-       << "<<<grid_, block_, smem_, " << O << ".Stream>>>(" << ArgList
-       << ");\n";
+    OS << In << "stencil::detail::launchAfterPrevious(kernel_name_, "
+       << (lastBlockMayCombine() ? "launched_" : "kernel_")
+       << ", grid_, block_, smem_, " << O << ".Stream, " << ArgList << ");\n";
     OS << In << "STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n";
     OS << In << "timer_.finish();\n";
     if (K.hasBoundary())

@@ -38,7 +38,7 @@ STENCIL_KERNEL void heat(In<double, 2, Periodic> u, Out<double, 2> v, double a) 
 // CHECK-NEXT:    const stencil::detail::Shell<2> shell_ = stencil::detail::shellOf<2>(full_, domain_, extents_);
 // CHECK:         if (!full_.empty()) {
 // CHECK-NEXT:      if (!domain_.empty()) {
-// CHECK:             kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(u.data(), v.data(), a, {{.*}}domain_);
+// CHECK:             stencil::detail::launchAfterPrevious(kernel_name_, kernel_, grid_, block_, smem_, tuned_opts_.Stream, u.data(), v.data(), a, {{.*}}domain_);
 // CHECK:           if (shell_.points() > 0) {
 // CHECK:             static const char shell_name_[] = "heat (boundary shell)";
 // CHECK:             shell_kernel_<<<shell_grid_, shell_block_, 0, tuned_opts_.Stream>>>(u.data(), v.data(), a, shell_);

@@ -72,7 +72,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    identity_.blocks_done_ = 0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
 // CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
-// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
+// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, launched_, grid_, block_, smem_, tuned_opts_.Stream, uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         if (!last_block_) {
 // CHECK-NEXT:      helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));

@@ -61,6 +61,10 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    double* dmin_total_,
 // CHECK-NEXT:    norms_accumulators_* acc_,
 // CHECK-NEXT:    norms_totals_* totals_,
+// Launched after the kernel before it (launchAfterPrevious): its first
+// statement waits for that kernel.
+// CHECK:         stencil::detail::Domain<1> dom_) {
+// CHECK-NEXT:      stencil::detail::waitForPreviousGrid(); // a dependent launch
 // CHECK:         float total = 0.0f;
 // CHECK-NEXT:    double wide = 0.0;
 // CHECK-NEXT:    int lowest = 2147483647;
@@ -111,7 +115,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:    // the reductions' slots, no finalize kernel.
 // CHECK-NEXT:    const bool last_block_ = narrow_ && stencil::detail::lastBlockCombines(grid_, resident_blocks_);
 // CHECK-NEXT:    auto* const launched_ = last_block_ ? &norms_kernel<int, true> : kernel_;
-// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(x.data(), device_->total, device_->wide, device_->lowest, device_->highest, device_->dmin, device_, static_cast<norms_totals_*>(accumulators_.ring().onDevice(entry_)),
+// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, launched_, grid_, block_, smem_, tuned_opts_.Stream, x.data(), device_->total, device_->wide, device_->lowest, device_->highest, device_->dmin, device_, static_cast<norms_totals_*>(accumulators_.ring().onDevice(entry_)),
 // CHECK:         if (!last_block_) {
 // CHECK-NEXT:      norms_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<norms_totals_*>(accumulators_.ring().onDevice(entry_)));
 // CHECK-NEXT:      STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);

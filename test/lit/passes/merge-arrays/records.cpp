@@ -37,7 +37,7 @@ STENCIL_KERNEL void coeffs(In<float, 3> p, In<float, 3> a, In<float, 3> b, In<fl
 // CUDA:          fitsNarrowIndex<3>(extents_, 1)
 // CUDA:          static stencil::detail::RecordArray<float, 3, 4> rec0_records_;
 // CUDA-NEXT:     const float4* rec0_ = reinterpret_cast<const float4*>(rec0_records_.get(kernel_name_, {&a, &b, &c, &d}, tuned_opts_.Stream));
-// CUDA:          kernel_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), e.data(), q.data(), rec0_, points_per_thread_, domain_);
+// CUDA:          stencil::detail::launchAfterPrevious(kernel_name_, kernel_, grid_, block_, smem_, tuned_opts_.Stream, p.data(), e.data(), q.data(), rec0_, points_per_thread_, domain_);
 // CUDA-OFF-LABEL: // coeffs (
 // CUDA-OFF-NOT:  rec0
 // CUDA-OFF:        q[at_] = ((((__fmul_rn(a[at_], p[at_ + stride0_]) + __fmul_rn(b[at_], p[at_ - stride0_])) + __fmul_rn(c[at_], p[at_])) + d[at_]) + e[at_]);

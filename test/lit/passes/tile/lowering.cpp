@@ -50,7 +50,7 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // the slots.
 // CHECK:         const bool last_block_ = narrow_ && stencil::detail::lastBlockCombines(grid_, resident_blocks_);
 // CHECK-NEXT:    auto* const launched_ = last_block_ ? &sweep3_kernel<int, true> : kernel_;
-// CHECK:         launched_<<<grid_, block_, smem_, tuned_opts_.Stream>>>(p.data(), q.data(), device_->s, device_, static_cast<sweep3_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
+// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, launched_, grid_, block_, smem_, tuned_opts_.Stream, p.data(), q.data(), device_->s, device_, static_cast<sweep3_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
 
 // OFF-LABEL:   // sweep3 (
 // OFF-NOT:       chunk0_

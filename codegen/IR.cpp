@@ -480,6 +480,10 @@ Type deviceAccumType(const Param &P) {
   return P.Accum;
 }
 
+bool lastBlockMayCombine(const Kernel &K) {
+  return K.hasReductions() && !K.hasHistograms() && !K.hasBoundary();
+}
+
 int reductionSlotBytes(const Kernel &K) {
   int Slot = 0;
   for (const Param &P : K.Params)

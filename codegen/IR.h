@@ -464,6 +464,13 @@ struct Kernel {
 /// --report=ptxas both size it from this.
 int reductionSlotBytes(const Kernel &K);
 
+/// True when a launch's reductions may be combined by the kernel's own last
+/// block (its LastBlock instance, taken on grids of a few waves) instead of a
+/// finalize kernel: reductions kept on the device (no histogram) and one
+/// kernel per launch (a boundary shell's kernel adds to the same slots after
+/// the interior's). The emitter and --report both ask this.
+bool lastBlockMayCombine(const Kernel &K);
+
 struct Module {
   std::string SourceFile; ///< the spec as given on the command line
   std::vector<Kernel> Kernels;

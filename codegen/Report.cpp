@@ -156,7 +156,7 @@ private:
   void reductions() {
     const std::string Handover =
         K.hasHistograms() ? "; accumulators set and read back by the launcher"
-        : K.hasBoundary()
+        : !lastBlockMayCombine(K)
             ? "; blocks add to 128 slots, a finalize kernel hands the "
               "totals to pinned host memory and resets the slots"
             : "; blocks add to 128 slots; the last block to finish (grids "

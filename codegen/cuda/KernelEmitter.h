@@ -122,15 +122,10 @@ private:
   /// ReductionSlots slots each; the finalize kernel moves the totals to
   /// pinned host memory and resets the slots, so a launch needs no copies.
   bool selfResetting() const { return hasReductions() && !hasHistograms(); }
-  /// Self-resetting reductions of a kernel that is the launch's only one:
-  /// where the launcher says (stencil::detail::lastBlockCombines: grids of a
-  /// few waves), the kernel's last block combines the slots
-  /// (stencil::detail::lastBlockToFinish) instead of a finalize kernel. A
-  /// boundary shell's kernel adds to the same slots after the interior's, so
-  /// kernels with boundary rules always launch the finalize.
-  bool lastBlockMayCombine() const {
-    return selfResetting() && !K.hasBoundary();
-  }
+  /// ir::lastBlockMayCombine: where the launcher says
+  /// (stencil::detail::lastBlockCombines), the kernel's last block combines
+  /// the slots (stencil::detail::lastBlockToFinish), no finalize kernel.
+  bool lastBlockMayCombine() const { return ir::lastBlockMayCombine(K); }
   /// The launch's entry of the result ring (entry_), as the device sees it.
   std::string ringEntryOnDevice() const;
   std::string accumulatorType() const { return K.Name + "_accumulators_"; }

@@ -128,6 +128,7 @@ private:
   bool lastBlockMayCombine() const { return ir::lastBlockMayCombine(K); }
   /// The launch's entry of the result ring (entry_), as the device sees it.
   std::string ringEntryOnDevice() const;
+  std::string kernelInstance(const std::string &Index, bool LastBlock) const;
   std::string accumulatorType() const { return K.Name + "_accumulators_"; }
   std::string totalsType() const { return K.Name + "_totals_"; }
   std::string finalizeName() const { return K.Name + "_finalize"; }

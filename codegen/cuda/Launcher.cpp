@@ -302,17 +302,14 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << R
        << ">(extents_, " << IndexScale << ");\n";
     // The instances without the last block's code (lastBlockMayCombine).
-    const std::string LB = lastBlockMayCombine() ? ", false>" : ">";
     if (vectorised()) {
-      const std::string V = std::to_string(K.Sched.Vec);
       OS << vectorChoice();
-      OS << "  auto* const kernel_ = narrow_\n      ? (vec_ ? &" << kernelName()
-         << "<int, " << V << LB << " : &" << kernelName() << "<int, 1" << LB
-         << ")\n      : (vec_ ? &" << kernelName() << "<int64_t, " << V << LB
-         << " : &" << kernelName() << "<int64_t, 1" << LB << ");\n";
+      OS << "  auto* const kernel_ = narrow_\n      ? "
+         << kernelInstance("int", false)
+         << "\n      : " << kernelInstance("int64_t", false) << ";\n";
     } else {
-      OS << "  auto* const kernel_ = narrow_ ? &" << kernelName() << "<int"
-         << LB << " : &" << kernelName() << "<int64_t" << LB << ";\n";
+      OS << "  auto* const kernel_ = narrow_ ? " << kernelInstance("int", false)
+         << " : " << kernelInstance("int64_t", false) << ";\n";
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
     const std::string Stream =
@@ -346,6 +343,20 @@ std::string KernelEmitter::launchShape() const {
          << ", resident_blocks_);\n";
   }
   return OS.str();
+}
+
+/// The address of the kernel's instance over Index: of the vector or the
+/// one-point instance by vec_ where it has vectors, with or without the last
+/// block's code (LastBlock) where it has that argument (lastBlockMayCombine).
+std::string KernelEmitter::kernelInstance(const std::string &Index,
+                                          bool LastBlock) const {
+  const std::string Tail =
+      lastBlockMayCombine() ? (LastBlock ? ", true>" : ", false>") : ">";
+  if (!vectorised())
+    return "&" + kernelName() + "<" + Index + Tail;
+  return "(vec_ ? &" + kernelName() + "<" + Index + ", " +
+         std::to_string(K.Sched.Vec) + Tail + " : &" + kernelName() + "<" +
+         Index + ", 1" + Tail + ")";
 }
 
 /// `const bool vec_`: whether this launch runs the vector instance (every
@@ -534,11 +545,7 @@ std::string KernelEmitter::kernelLaunch() const {
          << "    const bool last_block_ = narrow_ && "
             "stencil::detail::lastBlockCombines(grid_, resident_blocks_);\n"
          << "    auto* const launched_ = last_block_ ? "
-         << (vectorised() ? "(vec_ ? &" + kernelName() + "<int, " +
-                                std::to_string(K.Sched.Vec) + ", true> : &" +
-                                kernelName() + "<int, 1, true>)"
-                          : "&" + kernelName() + "<int, true>")
-         << " : kernel_;\n";
+         << kernelInstance("int", true) << " : kernel_;\n";
     if (K.hasBoundary())
       OS << "    if (!domain_.empty()) {\n";
     OS << In << "stencil::detail::LaunchTimer timer_(kernel_name_, grid_, "

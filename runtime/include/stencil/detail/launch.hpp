@@ -239,6 +239,8 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
 }
 
 inline unsigned threadsPerBlock(dim3 B) { return B.x * B.y * B.z; }
+/// Blocks of a grid.
+inline int64_t blocksIn(dim3 G) { return int64_t(G.x) * G.y * G.z; }
 
 /// The shape of gridShape, clamped to MaxBlocks blocks in total by shrinking
 /// the outer axes first (z, then y, then x): a persistent grid, in which every
@@ -275,7 +277,7 @@ int pointsToFill(const Domain<R> &Dom, dim3 Block, int Compiled, int StreamDim,
   int Points = std::max(Compiled, 1);
   while (canHalvePoints(Points, Least)) {
     const dim3 G = gridShape<R>(Dom, Block, Points, StreamDim, Vec);
-    if (2 * int64_t(G.x) * G.y * G.z > Resident)
+    if (2 * blocksIn(G) > Resident)
       break;
     Points /= 2;
   }
@@ -291,7 +293,7 @@ int pointsToFill(const Domain<R> &Dom, dim3 Block, int Compiled, int StreamDim,
 /// docs/runtime.md#the-last-block-combines): XS 14.6 -> 9.1, S 13.5 -> 10.4
 /// (about one wave); M, 6 waves, 92.2 -> 93.2, and 110 -> 125 at 25 waves.
 inline bool lastBlockCombines(dim3 Grid, int64_t Resident) {
-  return int64_t(Grid.x) * Grid.y * Grid.z <= 2 * Resident;
+  return blocksIn(Grid) <= 2 * Resident;
 }
 
 /// True when a kernel compiled with `vector Vec` (tile) may take its vector

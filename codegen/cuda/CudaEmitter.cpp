@@ -132,9 +132,9 @@ std::string KernelEmitter::source() {
   // Launched after the kernel before it (launchAfterPrevious): nothing is
   // read or written before that kernel is done.
   OS << kernelSignature() << " {\n"
-     << (hasHistograms() ? ""
-                         : "  stencil::detail::waitForPreviousGrid(); // "
-                           "a dependent launch\n")
+     << (dependentLaunch() ? "  stencil::detail::waitForPreviousGrid(); // "
+                             "a dependent launch\n"
+                           : "")
      << Body << "}\n\n";
   if (K.hasBoundary())
     OS << shellKernel();

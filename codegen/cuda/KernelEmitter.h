@@ -126,6 +126,10 @@ private:
   /// (stencil::detail::lastBlockCombines), the kernel's last block combines
   /// the slots (stencil::detail::lastBlockToFinish), no finalize kernel.
   bool lastBlockMayCombine() const { return ir::lastBlockMayCombine(K); }
+  /// Launched by stencil::detail::launchAfterPrevious, the kernel's first
+  /// statement waiting for the kernel before it; histogram kernels are
+  /// launched by their own lowering's launch (HistogramEmitter).
+  bool dependentLaunch() const { return !hasHistograms(); }
   /// The launch's entry of the result ring (entry_), as the device sees it.
   std::string ringEntryOnDevice() const;
   std::string kernelInstance(const std::string &Index, bool LastBlock) const;

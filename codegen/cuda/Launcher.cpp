@@ -526,7 +526,7 @@ std::string KernelEmitter::kernelLaunch() const {
   std::ostringstream OS;
   const std::string &O = OptsName;
   const std::string ArgList = launchArguments();
-  if (hasHistograms()) {
+  if (!dependentLaunch()) {
     OS << histogramLaunch(
         K, kernelName(), ArgList, O,
         [this](const std::string &Block) { return reductionSmem(Block); });

@@ -158,6 +158,15 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     }
     if (InFused && G->Grid == K.Fuse.State)
       return fusedRead(*G);
+    // The fused kernel takes every grid as the program gave it: no merged
+    // records (merge-arrays packs them for the one-sweep launcher only).
+    if (InFused && Lane < 0) {
+      if (std::find(StreamCarried.begin(), StreamCarried.end(), G->Grid) !=
+          StreamCarried.end())
+        return G->Grid + "_cv_"; // read only at the centre
+      UsesAt = true;
+      return G->Grid + "[" + offsetExpr(G->Offsets) + "]";
+    }
     std::string Cached = Cache.read(*G);
     if (!Cached.empty())
       return Cached;

@@ -41,6 +41,10 @@ std::string KernelEmitter::levelAddress(int D0, int D1) {
 /// group of rows (FusedLanes), lane L's read is L rows further, and each
 /// element is loaded once into a local for the whole group.
 std::string KernelEmitter::fusedRead(const GridRead &G) {
+  if (K.Rank == 3) // the plane G.Offsets[0] away (FusedStream.cpp)
+    return "srcs_[" +
+           std::to_string(G.Offsets[0] + stateRadius(K, K.Fuse.State, 0)) +
+           "][" + levelAddress(G.Offsets[1], G.Offsets[2]) + "]";
   const std::string S =
       "src_[" + levelAddress(G.Offsets[0] + std::max(Lane, 0), G.Offsets[1]) +
       "]";
@@ -97,6 +101,8 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
 /// one-sweep kernel takes them, the per-step accumulators, the extents and
 /// the domain.
 std::string KernelEmitter::fusedKernel() {
+  if (K.Rank == 3)
+    return fusedStreamKernel();
   const Param *Next = K.findParam(K.Fuse.Next);
   const std::string T = cxxType(Next->Elem);
   std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
@@ -239,31 +245,38 @@ std::string KernelEmitter::fusedKernel() {
     }
     OS << "    }\n    __syncthreads();\n  }\n";
   }
-  if (hasReductions()) {
-    OS << "  // Each step's partials combined over the block, into that "
-          "step's accumulators.\n"
-       << "  extern __shared__ double reduction_smem_[];\n"
-       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) {\n";
-    for (const Param &P : K.Params) {
-      if (!isReduction(P.Kind))
-        continue;
-      const Type W = deviceAccumType(P);
-      const std::string V = P.Name + "_step_[s_]";
-      OS << "    stencil::detail::"
-         << (K.Reductions == ReductionLowering::WarpShuffleAtomic
-                 ? "reduceWarpShuffleAtomic"
-                 : "reduceBlockTreeAtomic")
-         << "<stencil::detail::"
-         << (P.Kind == ParamKind::Sum   ? "SumOp"
-             : P.Kind == ParamKind::Max ? "MaxOp"
-                                        : "MinOp")
-         << ">(stencil::detail::blockSlot(slots_.step[s_]->" << P.Name << "), "
-         << (W == P.Accum ? V : "static_cast<" + cxxType(W) + ">(" + V + ")")
-         << ", reduction_smem_);\n";
-    }
-    OS << "  }\n";
+  OS << fusedCombine() << "}\n\n";
+  return OS.str();
+}
+
+/// Each step's partials combined over the block, into that step's
+/// accumulators (both ranks' kernels end with it).
+std::string KernelEmitter::fusedCombine() const {
+  std::ostringstream OS;
+  if (!hasReductions())
+    return "";
+  OS << "  // Each step's partials combined over the block, into that "
+        "step's accumulators.\n"
+     << "  extern __shared__ double reduction_smem_[];\n"
+     << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) {\n";
+  for (const Param &P : K.Params) {
+    if (!isReduction(P.Kind))
+      continue;
+    const Type W = deviceAccumType(P);
+    const std::string V = P.Name + "_step_[s_]";
+    OS << "    stencil::detail::"
+       << (K.Reductions == ReductionLowering::WarpShuffleAtomic
+               ? "reduceWarpShuffleAtomic"
+               : "reduceBlockTreeAtomic")
+       << "<stencil::detail::"
+       << (P.Kind == ParamKind::Sum   ? "SumOp"
+           : P.Kind == ParamKind::Max ? "MaxOp"
+                                      : "MinOp")
+       << ">(stencil::detail::blockSlot(slots_.step[s_]->" << P.Name << "), "
+       << (W == P.Accum ? V : "static_cast<" + cxxType(W) + ">(" + V + ")")
+       << ", reduction_smem_);\n";
   }
-  OS << "}\n\n";
+  OS << "  }\n";
   return OS.str();
 }
 
@@ -271,6 +284,8 @@ std::string KernelEmitter::fusedKernel() {
 /// stencil::detail::MaxSweepDepth, the index type from the extents; its dynamic
 /// shared memory (two levels) allowed once per instantiation.
 std::string KernelEmitter::fusedHelpers() const {
+  if (K.Rank == 3)
+    return fusedStreamHelpers();
   const Param *Next = K.findParam(K.Fuse.Next);
   const std::string T = cxxType(Next->Elem);
   const int R0 = stateRadius(K, K.Fuse.State, 0);
@@ -307,10 +322,20 @@ std::string KernelEmitter::fusedHelpers() const {
      << "  kernel_<<<grid_, " << Block << ", smem_, stream_>>>(args_...);\n"
      << "  STENCIL_CUDA_CHECK(cudaGetLastError(), name_);\n"
      << "  timer_.finish();\n}\n\n"
-     << "template <class... Args>\n"
+     << fusedDispatch();
+  return OS.str();
+}
+
+/// NAME_fused_launch_: the instantiation for a launch of steps_ sweeps and
+/// the index width.
+std::string KernelEmitter::fusedDispatch() const {
+  std::ostringstream OS;
+  OS << "template <class... Args>\n"
      << "void " << K.Name
      << "_fused_launch_(const char* name_, int steps_, bool narrow_, const "
-        "stencil::detail::Domain<2>& domain_, cudaStream_t stream_, Args... "
+        "stencil::detail::Domain<"
+     << K.Rank
+     << ">& domain_, cudaStream_t stream_, Args... "
         "args_) {\n"
      << "  switch (steps_) {\n";
   for (int S = 1; S <= MaxFusedDepth; ++S)

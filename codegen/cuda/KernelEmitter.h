@@ -18,6 +18,7 @@
 //   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
 //                    domain and launch
 //   FusedKernel.cpp  fuse-sweeps: the fused kernel and its launch helpers
+//   FusedStream.cpp  fuse-sweeps: the rank-3 fused kernel (planes streamed)
 //   FusedSweeps.cpp  NAME_sweeps and NAME_until, fused or as the loop
 //   DistributedLauncher.cpp  --distributed: the launcher over
 //                    stencil::DistGrid, which runs the launcher above on
@@ -282,9 +283,19 @@ private:
   std::string fusedSlotsType() const { return K.Name + "_fused_slots_"; }
   std::string fusedTotalsType() const { return K.Name + "_fused_totals_"; }
   std::string fusedFinalizeName() const { return K.Name + "_fused_finalize"; }
-  std::string fusedSignature(bool Until, bool WithDefault) const;
+  std::string fusedSignature(bool Until, bool WithDefault,
+                             const std::string &Suffix = "") const;
+  std::string fusedFallback(bool Until) const;
   std::string fusedKernel();
   std::string fusedHelpers() const;
+  std::string fusedCombine() const;
+  std::string fusedDispatch() const;
+  /// Rank 3: the kernel streamed along dimension 0 (FusedStream.cpp).
+  std::string fusedStreamKernel();
+  std::string fusedStreamHelpers() const;
+  std::string streamOwnership(int Step) const;
+  std::string carriedValues() const;
+  int streamMinBlocks() const;
   std::string fusedLauncher(bool Until);
   std::string fusedRead(const ir::GridRead &G);
   /// The level element D0 rows and D1 columns from the point's place (sat_):
@@ -296,7 +307,7 @@ private:
   /// The point work of one row (Lanes 0) or a group of Lanes rows of a
   /// fused step.
   std::string fusedPoints(int Depth, int Lanes);
-  std::string loopLauncher(bool Until);
+  std::string loopLauncher(bool Until, const std::string &Suffix = "");
   /// The sweep's state and next grids (K.Fuse, or the sweep the kernel is
   /// without a fusion); empty when the kernel is no sweep.
   ir::Fusion Sweep;
@@ -363,6 +374,9 @@ private:
   /// consecutive rows of the step, reads of the state one local per element
   /// of the level.
   int FusedLanes = 0;
+  /// Printing the rank-3 fused kernel: the grids whose centre reads are the
+  /// locals NAME_cv_ (FusedStream.cpp, carriedValues).
+  std::vector<std::string> StreamCarried;
 };
 
 } // namespace stencilc::cuda

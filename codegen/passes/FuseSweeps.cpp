@@ -25,6 +25,15 @@ constexpr long MaxSmemPerBlock = 80 * 1024;
 constexpr long TallTileSmem = 40 * 1024;
 /// Rows a thread of a fused step computes together (--max-jam caps it).
 constexpr int FusedJam = 2;
+/// Rank 3 (planStream): planes per chunk at most (the launcher halves it
+/// while the grid has fewer blocks than fit on the GPU), output rows per
+/// block, and the levels' width in columns (one thread per column; 64 where
+/// the state's radius along the columns is above 2).
+constexpr int StreamChunk = 64, StreamRows = 4, StreamWidth = 32;
+/// Shared memory a rank-3 block may take at the deepest launch.
+constexpr long MaxStreamSmem = 200 * 1024;
+/// ... and with the carried grids' buffers (carriesAt): two blocks per SM.
+constexpr long MaxCarrySmem = 100 * 1024;
 
 /// The top-level stores to Grid, or -1 when one is nested (in an if).
 int topLevelStores(const Kernel &K, const std::string &Grid) {
@@ -80,6 +89,8 @@ public:
       return false;
     if (F.State.empty())
       return notFused(K, Why);
+    if (K.Rank == 3)
+      return planStream(K, F, Opts);
     F.Tile = tileFor();
     if (std::string Obstacle = fusionObstacle(K, F); !Obstacle.empty())
       return notFused(K, Obstacle);
@@ -132,6 +143,61 @@ public:
   }
 
 private:
+  /// Rank 3: blocks own a tile of Tile[1] rows by Tile[2] less the halo
+  /// columns and stream a chunk of up to Tile[0] planes along dimension 0,
+  /// each level a ring of 2 * R0 + 1 planes in shared memory
+  /// (FusedStream.cpp). Depth 2: the variable-coefficient case
+  /// (Himeno) reads twelve coefficient grids per point, and a second step
+  /// re-reads each coefficient plane one plane after the first step did,
+  /// from L2; a deeper launch adds a level of planes and a wider halo.
+  bool planStream(Kernel &K, Fusion F, const PassOptions &Opts) {
+    (void)Opts;
+    // Small tiles, many blocks: the kernel waits on memory (each plane's
+    // loads, then a barrier), so blocks resident per SM matter more than
+    // halo. Measured on Himeno (H100, ms per sweep, XL / M): 8 x 64
+    // threads' tiles 5.15 / 0.111, 4 x 64 at 51 registers 4.38 / 0.087, 4
+    // x 32 at 48 registers 4.31 / 0.085 (docs/passes/fuse-sweeps.md).
+    F.Tile = {StreamChunk, StreamRows,
+              stateRadius(K, F.State, 2) > 2 ? 2 * StreamWidth : StreamWidth};
+    F.Depth = 2;
+    if (std::string Obstacle = fusionObstacle(K, F); !Obstacle.empty())
+      return notFused(K, Obstacle);
+    K.Fuse = F;
+    K.Remarks.push_back(
+        {name(), K.Loc,
+         "ping-pong " + F.State + " -> " + F.Next + ": " + K.Name + "_sweeps" +
+             (K.hasReductions() ? " and " + K.Name + "_until run " : " runs ") +
+             std::to_string(F.Depth) + " sweeps per launch on tiles of " +
+             std::to_string(F.Tile[1]) + "x" +
+             std::to_string(outputColumns(K, F, F.Depth)) +
+             " points streamed along dimension 0 in chunks of up to " +
+             std::to_string(F.Tile[0]) + " planes (" +
+             std::to_string(fusedSmemBytes(K, F, F.Depth)) +
+             " bytes of shared memory per block: " + std::to_string(F.Depth) +
+             " levels of " +
+             std::to_string(2 * stateRadius(K, F.State, 0) + 1) + " planes" +
+             (carriesAt(K, F, F.Depth) ? " and the carried grids' planes"
+                                       : "") +
+             "), the halo recomputed: about 1/" + std::to_string(F.Depth) +
+             " of the unfused DRAM traffic per sweep; " + carriedNote(K, F) +
+             "; grids too small to fill the GPU with chunks of 16 planes run "
+             "the one-sweep loop"});
+    return true;
+  }
+
+  static std::string carriedNote(const Kernel &K, const Fusion &F) {
+    const std::vector<std::string> Carried = carriedGrids(K, F);
+    if (Carried.empty() || !carriesAt(K, F, F.Depth))
+      return "the other grids are read from global memory at each step";
+    std::string Names;
+    for (const std::string &G : Carried)
+      Names += (Names.empty() ? "" : ", ") + G;
+    return std::to_string(Carried.size()) + " grids read only at the centre {" +
+           Names +
+           "} read once per launch, each step handing them to the next in "
+           "shared memory";
+  }
+
   bool notFused(Kernel &K, const std::string &Why) {
     std::string Loop;
     if (!sweepOf(K).State.empty() && !K.hasHistograms())
@@ -174,26 +240,67 @@ int stateRadius(const Kernel &K, const std::string &State, int D) {
   return G ? std::max(-G->Lo[D], G->Hi[D]) : 0;
 }
 
+/// Rank 3: the levels' bytes (Depth rings of 2 * R0 + 1 planes) and the
+/// carried grids' (two planes per step that hands them on, each the next
+/// step's rows).
+static long levelBytes(const Kernel &K, const Fusion &F, int Depth, long Elem) {
+  const long Rows = F.Tile[1] + 2L * Depth * stateRadius(K, F.State, 1);
+  return Depth * (2L * stateRadius(K, F.State, 0) + 1) * Rows * F.Tile[2] *
+         Elem;
+}
+static long carryBytes(const Kernel &K, const Fusion &F, int Depth, long Elem) {
+  const long Rows = F.Tile[1] + 2L * (Depth - 2) * stateRadius(K, F.State, 1);
+  return (Depth - 1) * 2L * long(carriedGrids(K, F).size()) * Rows * F.Tile[2] *
+         Elem;
+}
+
+std::vector<std::string> carriedGrids(const Kernel &K, const Fusion &F) {
+  std::vector<std::string> Grids;
+  const Param *State = K.findParam(F.State);
+  if (K.Rank != 3 || !State || stateRadius(K, F.State, 0) != 1)
+    return Grids;
+  for (const Param &P : K.Params) {
+    if (P.Kind != ParamKind::In || P.Name == F.State || P.Elem != State->Elem)
+      continue;
+    const GridFootprint *G = K.Foot.find(P.Name);
+    if (G && G->Offsets.size() == 1 &&
+        G->Offsets[0] == std::vector<int>(size_t(K.Rank), 0))
+      Grids.push_back(P.Name);
+  }
+  return Grids;
+}
+
+bool carriesAt(const Kernel &K, const Fusion &F, int Depth) {
+  const Param *P = K.findParam(F.Next);
+  const long Elem = P ? byteSize(P->Elem) : 8;
+  return Depth >= 2 && !carriedGrids(K, F).empty() &&
+         levelBytes(K, F, Depth, Elem) + carryBytes(K, F, Depth, Elem) <=
+             MaxCarrySmem;
+}
+
 long fusedSmemBytes(const Kernel &K, const Fusion &F, int Depth) {
   const Param *P = K.findParam(F.Next);
+  const long Elem = P ? byteSize(P->Elem) : 8;
+  if (K.Rank == 3)
+    return levelBytes(K, F, Depth, Elem) +
+           (carriesAt(K, F, Depth) ? carryBytes(K, F, Depth, Elem) : 0);
   const long Rows = F.Tile[0] + 2L * Depth * stateRadius(K, F.State, 0);
-  return 2 * Rows * F.Tile[1] * (P ? byteSize(P->Elem) : 8);
+  return 2 * Rows * F.Tile[1] * Elem;
 }
 
 int outputColumns(const Kernel &K, const Fusion &F, int Depth) {
-  return F.Tile[1] - 2 * Depth * stateRadius(K, F.State, 1);
+  const int Last = K.Rank - 1;
+  return F.Tile[Last] - 2 * Depth * stateRadius(K, F.State, Last);
 }
 
 std::string fusionObstacle(const Kernel &K, const Fusion &F) {
-  if (K.Rank != 2)
+  if (K.Rank != 2 && K.Rank != 3)
     return "rank " + std::to_string(K.Rank) +
-           ": fused sweeps are lowered for rank 2 only so far";
+           ": fused sweeps are lowered for ranks 2 and 3 only";
   if (K.hasHistograms())
     return "a histogram would count every sweep's points again";
   if (K.hasBoundary())
     return "boundary rules are not lowered in fused tiles yet";
-  if (!K.Merged.empty())
-    return "merged grids (merge-arrays) are not lowered in fused tiles";
   if (!K.Cached.empty())
     return "smem-cache already stages the grids";
   const Param *State = K.findParam(F.State), *Next = K.findParam(F.Next);
@@ -218,10 +325,24 @@ std::string fusionObstacle(const Kernel &K, const Fusion &F) {
       return "'" + F.State + "' is read more than " +
              std::to_string(MaxRadius) + " points away";
   }
+  // Rank 3: chunks of Tile[0] planes (halved down to 8 by the launcher),
+  // Tile[1] output rows, 4 rows of Tile[2] threads; the deepest launch's
+  // levels must fit in shared memory.
+  if (K.Rank == 3 &&
+      (F.Tile[0] < 8 || F.Tile[0] > 1024 || F.Tile[1] < 1 || F.Tile[1] > 1024 ||
+       F.Tile[2] > 256 || outputColumns(K, F, MaxDepth) < 1))
+    return "tile of " + std::to_string(F.Tile[0]) + " planes, " +
+           std::to_string(F.Tile[1]) + " rows by " + std::to_string(F.Tile[2]) +
+           " columns";
+  if (K.Rank == 3 && fusedSmemBytes(K, F, MaxDepth) > MaxStreamSmem)
+    return "the deepest launch's levels need " +
+           std::to_string(fusedSmemBytes(K, F, MaxDepth)) +
+           " bytes of shared memory per block, more than " +
+           std::to_string(MaxStreamSmem);
   // 4 rows of Tile[1] threads per block; at the deepest launch
   // (LaunchOptions::SweepDepth 4) some columns must be left to output.
-  if (F.Tile[0] < 1 || F.Tile[0] > 1024 || F.Tile[1] > 256 ||
-      outputColumns(K, F, MaxDepth) < 1)
+  if (K.Rank == 2 && (F.Tile[0] < 1 || F.Tile[0] > 1024 || F.Tile[1] > 256 ||
+                      outputColumns(K, F, MaxDepth) < 1))
     return "tile of " + std::to_string(F.Tile[0]) + " rows by " +
            std::to_string(F.Tile[1]) + " columns";
   if (F.Depth > MaxDepth)

@@ -18,6 +18,7 @@
 #include "codegen/Pass.h"
 
 #include <string>
+#include <vector>
 
 namespace stencilc {
 
@@ -38,6 +39,18 @@ std::string fusionObstacle(const ir::Kernel &K, const ir::Fusion &F);
 /// levels of the tile with its Depth-step halo (FusedSweeps.cpp sizes them
 /// the same way).
 long fusedSmemBytes(const ir::Kernel &K, const ir::Fusion &F, int Depth);
+
+/// Rank 3: the read-only grids of the state's type read only at the
+/// centre, when the state's radius along dimension 0 is 1: a step keeps
+/// each one's values in shared memory for the next step, which computes the
+/// same points one plane later (FusedStream.cpp), so each coefficient
+/// crosses DRAM once per launch, not once per step.
+std::vector<std::string> carriedGrids(const ir::Kernel &K, const ir::Fusion &F);
+
+/// Rank 3: whether a launch of Depth steps keeps the carried grids (their
+/// buffers and the levels fit in MaxCarrySmem); otherwise every step reads
+/// them from global memory.
+bool carriesAt(const ir::Kernel &K, const ir::Fusion &F, int Depth);
 
 /// Output columns per block at Depth: the levels' width (Tile[1]) less
 /// Depth radii each side.

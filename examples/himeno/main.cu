@@ -8,6 +8,7 @@
 //   himeno [--size XS|S|M|L|XL] [--iters N] [--cpu | --check | --bench [--reps
 //   R]]
 //          [--block BXxBYxBZ] [--ppt N] [--persistent 0|1]
+//          [--fused [--sweep-depth K]]
 //
 // Every mode reports gosa after exactly --iters sweeps from the initial state
 // (the GPU run's warm-up sweep is undone: p is uploaded again before the
@@ -29,20 +30,30 @@
 // and checks its gosa and p against an unperturbed float64 reference run and
 // against the same sweeps issued one at a time (exact).
 // --bench prints BENCH lines (examples/common/harness.hpp) per size: per host
-// call (the sweep and its gosa read back), and per sweep of the pipelined
+// call (the sweep and its gosa read back), per sweep of the pipelined
 // loop that the GPU run uses (each sweep queued through gpu::async before the
-// previous gosa is read).
+// previous gosa is read), and per sweep of the same batches through
+// gpu::jacobi_sweeps (.fused; --sweep-depth K: .fused_depthK).
+// --fused runs the counted sweeps through gpu::jacobi_sweeps (fuse-sweeps:
+// several sweeps per launch; --sweep-depth K of them). With --check it
+// compares jacobi_sweeps and jacobi_until with the loop of one-sweep launches
+// from the same state: p and wrk2 bit for bit, every sweep's gosa within one
+// float ulp (FusedGosaTolerance), the stop of jacobi_until at every position
+// of the first launches.
 #include "himeno.spec.cpp" // the kernel, for the CPU reference
 #include "himeno_gen.h"    // namespace gpu: the generated host API
 
 #include "../common/harness.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <memory>
 #include <cstring>
+#include <functional>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +92,23 @@ constexpr double PublishedTolerance = 1e-3;
 /// The GPU (double sum, rounded to float in the result) against the float64
 /// reference.
 constexpr double GosaTolerance = 1e-6;
+/// jacobi_sweeps' gosa against the loop's, sweep by sweep. Both sum the same
+/// float terms in double and differ only in the order of the additions
+/// (fuse-sweeps' tiles own other points than the one-sweep blocks), a
+/// relative 1e-13 or so at these sizes; but jacobi_result::gosa is that sum
+/// rounded to float, and two doubles either side of a float's rounding
+/// boundary round to adjacent floats. Adjacent floats differ by less than
+/// FLT_EPSILON relative, so this is one float ulp: a tolerance like 1e-10
+/// would demand equal floats, which holds nearly always, not always.
+constexpr double FusedGosaTolerance = std::numeric_limits<float>::epsilon();
+
+/// --fused: the counted sweeps through gpu::jacobi_sweeps (fuse-sweeps,
+/// docs/passes/fuse-sweeps.md), several per launch. SweepDepth (--sweep-depth,
+/// also for --bench's fused row): sweeps per launch, 0 as compiled.
+bool Fused = false;
+int SweepDepth = 0;
+/// The deepest LaunchOptions::SweepDepth.
+constexpr int MaxSweepDepth = 4;
 
 const Size *findSize(const std::string &Name) {
   for (const Size &S : Sizes)
@@ -201,6 +229,22 @@ double specSweep(std::array<Field, NumCoefficients> &C, Field &P, Field &Wrk2) {
   return G;
 }
 
+/// The launch options of the fused launchers: every launch's (--block, ...)
+/// and --sweep-depth.
+stencil::LaunchOptions fusedLaunch() {
+  stencil::LaunchOptions O = Launch;
+  O.SweepDepth = SweepDepth;
+  return O;
+}
+
+/// Each sweep's gosa of a multi-sweep launcher's results.
+std::vector<double> gosaOf(const std::vector<gpu::jacobi_result> &Results) {
+  std::vector<double> Gosa;
+  for (const gpu::jacobi_result &R : Results)
+    Gosa.push_back(R.gosa);
+  return Gosa;
+}
+
 struct Device {
   std::vector<stencil::Grid<float, 3>> Coef;
   stencil::Grid<float, 3> P, Wrk2;
@@ -214,6 +258,18 @@ struct Device {
     P.upload(P0);
     Wrk2.upload(P0);
   }
+  /// p = P0, wrk2 = W0: their rings (the points no sweep writes) may differ,
+  /// which the multi-sweep launchers must keep as the loop does.
+  void reset(const Field &P0, const Field &W0) {
+    P.upload(P0);
+    Wrk2.upload(W0);
+  }
+  /// p = wrk2 = P0 from a device copy (--bench: between timed calls, without
+  /// the host transfer).
+  void reset(const stencil::Grid<float, 3> &P0) {
+    P.copyFrom(P0);
+    Wrk2.copyFrom(P0);
+  }
   /// One sweep queued on the stream; p = wrk2 for the next one (the sweep
   /// writes the interior, the boundaries agree).
   stencil::Pending<gpu::jacobi_result> sweepAsync() {
@@ -226,6 +282,32 @@ struct Device {
     return G;
   }
   double sweep() { return sweepAsync().get().gosa; }
+  /// N sweep() calls, one at a time (each gosa read before the next launch):
+  /// the loop the multi-sweep launchers stand for. Each sweep's gosa.
+  std::vector<double> loop(int N) {
+    std::vector<double> Gosa;
+    for (int I = 0; I < N; ++I)
+      Gosa.push_back(sweep());
+    return Gosa;
+  }
+  /// The same N sweeps through gpu::jacobi_sweeps (fuse-sweeps: several per
+  /// launch, fusedLaunch()); P and Wrk2 as loop(N) leaves them (the grids may
+  /// have traded places). Each sweep's gosa.
+  std::vector<double> sweeps(int N) {
+    auto &C = Coef;
+    return gosaOf(gpu::jacobi_sweeps(P, C[A0], C[A1], C[A2], C[A3], C[B0],
+                                     C[B1], C[B2], C[C0], C[C1], C[C2], C[Wrk1],
+                                     C[Bnd], Wrk2, Omega, N, fusedLaunch()));
+  }
+  /// Through gpu::jacobi_until: at most Max sweeps, stopped after the first
+  /// whose result makes Stop true. Each run sweep's gosa.
+  std::vector<double>
+  until(int Max, const std::function<bool(const gpu::jacobi_result &)> &Stop) {
+    auto &C = Coef;
+    return gosaOf(gpu::jacobi_until(P, C[A0], C[A1], C[A2], C[A3], C[B0], C[B1],
+                                    C[B2], C[C0], C[C1], C[C2], C[Wrk1], C[Bnd],
+                                    Wrk2, Omega, Max, Stop, fusedLaunch()));
+  }
   /// Iters sweeps, each queued before the previous gosa is read (the GPU
   /// never waits for the host); returns the last gosa.
   double sweepPipelined(int Iters) {
@@ -254,6 +336,20 @@ GpuRun runGpuPipelined(Device &D, const Field &P0, int Iters) {
   T.start();
   const double G = D.sweepPipelined(Iters);
   return {G, T.stop()};
+}
+
+/// --fused: the plain run's path through jacobi_sweeps. The warm-up's 5
+/// sweeps are, at any depth K, a launch of K sweeps and the single last one
+/// (and merge-arrays' one packing); p reset, then Iters sweeps in one call,
+/// timed. gosa is the last sweep's.
+constexpr int FusedWarmup = MaxSweepDepth + 1;
+GpuRun runGpuFused(Device &D, const Field &P0, int Iters) {
+  D.sweeps(std::min(Iters, FusedWarmup));
+  D.reset(P0);
+  example::Timer T;
+  T.start();
+  const std::vector<double> G = D.sweeps(Iters);
+  return {G.back(), T.stop()};
 }
 
 int check(const Size &Z, int Iters) {
@@ -303,6 +399,101 @@ int check(const Size &Z, int Iters) {
   return C.finish();
 }
 
+/// What the grids hold after some sweeps: each sweep's gosa, p, wrk2.
+struct Sweeps {
+  std::vector<double> Gosa;
+  Field P, Wrk2;
+};
+Sweeps snapshot(const Device &D, std::vector<double> Gosa) {
+  return {std::move(Gosa), D.P.download(), D.Wrk2.download()};
+}
+
+/// --check --fused: jacobi_sweeps and jacobi_until against the loop of
+/// one-sweep launches (Device::loop) on the same grids from the same state.
+/// The fused state is the loop's bit for bit (docs/passes/fuse-sweeps.md):
+/// p the newest sweep, wrk2 the one before, each with the ring the loop
+/// leaves it; every sweep's gosa within FusedGosaTolerance.
+int checkFused(const Size &Z, int Iters) {
+  example::Checker C(
+      std::string("himeno ") + Z.Name + " iters=" + std::to_string(Iters) +
+      " fused depth=" + (SweepDepth ? std::to_string(SweepDepth) : "compiled"));
+  State S(Z);
+  Device D(S);
+  const Field Bnd0 = S.Coef[Bnd];
+  Field Perturbed = Bnd0;
+  perturb(Perturbed);
+  auto compare = [&](const std::string &What, const Sweeps &Loop,
+                     const Sweeps &Got) {
+    C.series((What + "_gosa").c_str(), Loop.Gosa, Got.Gosa, FusedGosaTolerance);
+    C.field((What + "_p").c_str(), Loop.P, Got.P, 0.0);
+    C.field((What + "_wrk2").c_str(), Loop.Wrk2, Got.Wrk2, 0.0);
+  };
+  auto append = [](std::vector<double> A, const std::vector<double> &B) {
+    A.insert(A.end(), B.begin(), B.end());
+    return A;
+  };
+  const int Half = Iters / 2;
+  {
+    // Iters sweeps in two calls, bnd changed between them, as check() changes
+    // it: a fused launch that kept a stale packed copy of the coefficients
+    // (merge-arrays) differs from the loop after the change.
+    D.reset(S.P);
+    D.Coef[Bnd].upload(Bnd0);
+    std::vector<double> G = D.loop(Half);
+    D.Coef[Bnd].upload(Perturbed);
+    const Sweeps Loop = snapshot(D, append(G, D.loop(Iters - Half)));
+    D.reset(S.P);
+    D.Coef[Bnd].upload(Bnd0);
+    G = D.sweeps(Half);
+    D.Coef[Bnd].upload(Perturbed);
+    const Sweeps Got = snapshot(D, append(G, D.sweeps(Iters - Half)));
+    compare("sweeps", Loop, Got);
+    // And against the original's loop on the CPU (bnd changed at the same
+    // sweep), as check() compares the one-sweep launches.
+    State Orig(Z);
+    std::vector<double> Float64;
+    for (const OriginalGosa &O : runOriginal(Orig, Iters, /*Perturb=*/true))
+      Float64.push_back(O.Double);
+    C.series("sweeps_gosa_vs_float64", Float64, Got.Gosa, GosaTolerance);
+    C.field("sweeps_p_vs_original", Orig.P, Got.P, 1e-5);
+    D.Coef[Bnd].upload(Bnd0);
+  }
+  {
+    // wrk2 starting with a ring unlike p's: each buffer keeps its own ring,
+    // and sweep t reads p's when t is odd, wrk2's when it is even.
+    const Field Other(S.P.extents(), 0.5f);
+    D.reset(S.P, Other);
+    const Sweeps Loop = snapshot(D, D.loop(Iters));
+    D.reset(S.P, Other);
+    const Sweeps Got = snapshot(D, D.sweeps(Iters));
+    compare("rings", Loop, Got);
+  }
+  // jacobi_until stopped at each of sweeps 1 to 9 (as far as Iters goes):
+  // every position of its first two launches at any depth, where a stop
+  // inside a launch replays it up to the stop; then at the cap (max_sweeps,
+  // the stop never true). The stop counts its calls: one per sweep run, in
+  // order, up to the one that stops.
+  for (int StopAt = 1; StopAt <= std::min(Iters, 2 * MaxSweepDepth + 1);
+       ++StopAt) {
+    D.reset(S.P);
+    const Sweeps Loop = snapshot(D, D.loop(StopAt));
+    D.reset(S.P);
+    int Calls = 0;
+    const Sweeps Got =
+        snapshot(D, D.until(Iters, [&](const gpu::jacobi_result &) {
+          return ++Calls == StopAt;
+        }));
+    compare("until_stop" + std::to_string(StopAt), Loop, Got);
+  }
+  D.reset(S.P);
+  const Sweeps Loop = snapshot(D, D.loop(Iters));
+  D.reset(S.P);
+  const Sweeps Got = snapshot(
+      D, D.until(Iters, [](const gpu::jacobi_result &) { return false; }));
+  compare("until_cap", Loop, Got);
+  return C.finish();
+}
+
 int64_t interiorPoints(const Size &Z) {
   return (Z.I - 2) * (Z.J - 2) * (Z.K - 2);
 }
@@ -324,8 +515,11 @@ void printResult(const Size &Z, int Iters, double Ms, double Gosa,
 int runGpu(const Size &Z, int Iters) {
   State S(Z);
   Device D(S);
-  const GpuRun R = runGpuPipelined(D, S.P, Iters);
-  printResult(Z, Iters, R.Ms, R.Gosa, "GPU (gosa summed in double)");
+  const GpuRun R =
+      Fused ? runGpuFused(D, S.P, Iters) : runGpuPipelined(D, S.P, Iters);
+  printResult(Z, Iters, R.Ms, R.Gosa,
+              Fused ? "GPU, jacobi_sweeps (gosa summed in double)"
+                    : "GPU (gosa summed in double)");
   return 0;
 }
 
@@ -399,6 +593,24 @@ std::vector<double> pipelinedMs(int Reps, F &&Batch) {
   return Ms;
 }
 
+/// jacobi_sweeps' time per sweep: Batch(PipelineBatch) timed Reps times
+/// (after one untimed call) as pipelinedMs times the pipelined loop, Reset()
+/// before each call and outside the clock.
+template <class ResetF, class BatchF>
+std::vector<double> fusedMs(int Reps, ResetF &&Reset, BatchF &&Batch) {
+  example::Timer T;
+  std::vector<double> Ms;
+  for (int I = -1; I < Reps; ++I) {
+    Reset();
+    T.start();
+    Batch(PipelineBatch);
+    const double M = T.stop();
+    if (I >= 0)
+      Ms.push_back(M / PipelineBatch);
+  }
+  return Ms;
+}
+
 void bench(const Size &Z, int Reps) {
   State S(Z);
   Device D(S);
@@ -411,6 +623,17 @@ void bench(const Size &Z, int Reps) {
   Ms = pipelinedMs(Reps, [&](int N) { D.sweepPipelined(N); });
   example::printBench(std::string("himeno.") + Z.Name + ".pipelined",
                       interiorPoints(Z), 56, Ms);
+  // The same batches through jacobi_sweeps (fuse-sweeps: several sweeps per
+  // launch, every gosa read back before it returns), each from the initial
+  // state: p reset outside the clock, from a device copy. The same points
+  // and bytes as the pipelined row (the compulsory traffic of a sweep), so
+  // the two rows' ratios to the floor compare.
+  const stencil::Grid<float, 3> P0(S.P);
+  Ms = fusedMs(Reps, [&] { D.reset(P0); }, [&](int N) { D.sweeps(N); });
+  example::printBench(
+      std::string("himeno.") + Z.Name + ".fused" +
+          (SweepDepth ? "_depth" + std::to_string(SweepDepth) : ""),
+      interiorPoints(Z), 56, Ms);
   const stencil::LaunchOptions Compiled = Launch;
   for (const example::LaunchShape &Shape : Flags->Shapes) {
     Flags->use(Shape);
@@ -494,7 +717,7 @@ int main(int Argc, char **Argv) {
   example::Options O("himeno",
                      "[--size XS|S|M|L|XL|XXL|all] [--iters N] "
                      "[--cpu|--check|--bench] [--gpus N|D0,D1,... | --mpi] "
-                     "[--weak] [--verify]");
+                     "[--weak] [--verify] [--fused] [--sweep-depth K]");
   O.add("--size", SizeName,
         "XS, S, M, L, XL or XXL (XXL: --gpus/--mpi only; default M; --bench "
         "also takes 'all')");
@@ -514,12 +737,32 @@ int main(int Argc, char **Argv) {
   O.flag("--verify", Verify,
          "with --gpus/--mpi, the plain run: every sweep's gosa "
          "against the float64 reference");
+  O.flag("--fused", Fused,
+         "the plain run and --check through jacobi_sweeps/jacobi_until "
+         "(fuse-sweeps: several sweeps per launch, the same p and gosa)");
+  O.add("--sweep-depth", SweepDepth,
+        "with --fused or --bench: sweeps per launch, 1 to 4 (0: as "
+        "compiled; --bench names the row .fused_depthK)");
   Flags = std::make_unique<example::LaunchFlags<stencil::LaunchOptions>>(
       O, Launch, true);
   O.parse(Argc, Argv);
   Flags->apply();
   if (int(Cpu) + int(Check) + int(Bench) > 1)
     O.fail("--cpu, --check and --bench exclude each other");
+  if (Iters < 0)
+    O.fail("--iters must be 0 (the default) or more");
+  if (Fused && Cpu)
+    O.fail("--fused runs on the GPU; --cpu does not apply");
+  if (Fused && Bench)
+    O.fail("--bench times jacobi_sweeps anyway (the .fused rows); drop "
+           "--fused");
+  if ((Fused || SweepDepth) && (!Gpus.empty() || Mpi))
+    O.fail("--fused and --sweep-depth run on one GPU; --gpus and --mpi do "
+           "not apply");
+  if (SweepDepth < 0 || SweepDepth > MaxSweepDepth)
+    O.fail("--sweep-depth must be 0 (as compiled) to 4");
+  if (SweepDepth && !Fused && !Bench)
+    O.fail("--sweep-depth applies to --fused and --bench");
   if (!Gpus.empty() || Mpi)
     return runDistributed(O, SizeName, Gpus, Mpi, Cpu, Check, Bench, Weak,
                           Verify, Iters, Reps, &Argc, &Argv);
@@ -542,7 +785,8 @@ int main(int Argc, char **Argv) {
       return 0;
     }
     if (Check)
-      return check(*Z, Iters ? Iters : 10);
+      return Fused ? checkFused(*Z, Iters ? Iters : 10)
+                   : check(*Z, Iters ? Iters : 10);
     if (Cpu)
       return runCpuOnly(*Z, Iters ? Iters : 100);
     return runGpu(*Z, Iters ? Iters : 100);

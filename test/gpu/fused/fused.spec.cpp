@@ -34,7 +34,28 @@ STENCIL_KERNEL void wide(In<float, 2> s, In<float, 2> k, Out<float, 2> t,
 
 /// int64 without reductions: a 9-point box, wrapping arithmetic.
 STENCIL_KERNEL void life(In<int64_t, 2> a, Out<int64_t, 2> b) {
-  int64_t n = a(-1, -1) + a(-1, 0) + a(-1, 1) + a(0, -1) + a(0, 1) +
-              a(1, -1) + a(1, 0) + a(1, 1);
+  int64_t n = a(-1, -1) + a(-1, 0) + a(-1, 1) + a(0, -1) + a(0, 1) + a(1, -1) +
+              a(1, 0) + a(1, 1);
   b() = (n * 3 + a() * 7 + index(0)) % 1000003;
+}
+
+/// Rank 3, Himeno-like (streamed along dimension 0 when fused): the state
+/// read at the centre, its 6 faces and 3 edges (radius 1 in every
+/// dimension), a coefficient grid at the centre, an if on a local, a Sum
+/// and a Max. The state's weights add up to 0.85 and |c| < 1, so with w
+/// 0.1 every value stays within [-1, 1] over any number of sweeps; the fold
+/// keeps points near it flipping between two values, so the state does not
+/// settle and every sweep's change stays far from zero.
+STENCIL_KERNEL void relax3(In<float, 3> p, In<float, 3> c, Out<float, 3> q,
+                           Sum<float, double> change, Max<float> top, float w) {
+  float v = 0.1f * (p(-1, 0, 0) + p(1, 0, 0) + p(0, -1, 0) + p(0, 1, 0) +
+                    p(0, 0, -1) + p(0, 0, 1)) +
+            0.05f * (p(1, 1, 0) + p(-1, 0, 1) + p(0, -1, -1)) + 0.1f * p() +
+            w * c();
+  if (v > 0.3f)
+    v = 0.6f - v;
+  float ss = v - p();
+  q() = v;
+  change += ss * ss;
+  top = max(top, v);
 }

@@ -1,6 +1,7 @@
 // main.cu - fused sweeps on the GPU (issue 14): NAME_sweeps and NAME_until
 // of every kernel in fused.spec.cpp against the loop of its one-sweep
-// launcher, bit for bit.
+// launcher, bit for bit: three rank-2 kernels and a rank-3 one (relax3),
+// through one harness templated on the rank.
 //
 //   fused --check   sizes odd, smaller than a tile and not multiples of it;
 //                   0 to 9 sweeps at every depth (1 to 4); the stop rule
@@ -9,10 +10,13 @@
 //                   different rings, so a sweep reading the wrong buffer's
 //                   ring shows. Grids: every point; Sums: 1e-12 (f64) or
 //                   1e-6 (f32 into f64) relative, Min/Max and ints exact.
-//                   And a CUDA graph of async:: launches, replayed.
+//                   And a CUDA graph of async:: launches, replayed; the
+//                   final state of 6 sweeps of helmholtz and relax3
+//                   against the CPU reference.
 //   fused --check --quick   a few cases of each kind (compute-sanitizer)
-//   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32) and
-//                   4096^2 (int64): ms per sweep of the one-sweep loop
+//   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32),
+//                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
+//                   per sweep of the one-sweep loop
 //                   (NAME.loop) and of NAME_sweeps at each depth
 //                   (NAME.depthK), 20 sweeps per call, median of --reps.
 #include "fused.spec.cpp" // the kernels, for the CPU reference
@@ -36,25 +40,32 @@ bool Quick = false;
 
 using example::randomGrid;
 
-/// One kernel's launchers over (state, coefficient, next): the one-sweep
-/// launcher, NAME_sweeps and (with reductions) NAME_until, and how two of
-/// its results compare.
-template <class T, class C, class Result> struct Kernel {
+/// One kernel's launchers over (state, coefficient, next) of rank Rank: the
+/// one-sweep launcher, NAME_sweeps and (with reductions) NAME_until, and how
+/// two of its results compare.
+template <class T, class C, class Result, int Rank> struct Kernel {
   const char *Name;
-  std::function<Result(stencil::Grid<T, 2> &, const stencil::Grid<C, 2> &,
-                       stencil::Grid<T, 2> &)>
+  std::function<Result(stencil::Grid<T, Rank> &, const stencil::Grid<C, Rank> &,
+                       stencil::Grid<T, Rank> &)>
       One;
-  std::function<std::vector<Result>(stencil::Grid<T, 2> &,
-                                    const stencil::Grid<C, 2> &,
-                                    stencil::Grid<T, 2> &, int,
-                                    const stencil::LaunchOptions &)>
-      Sweeps;
   std::function<std::vector<Result>(
-      stencil::Grid<T, 2> &, const stencil::Grid<C, 2> &, stencil::Grid<T, 2> &,
-      int, const std::function<bool(const Result &)> &,
-      const stencil::LaunchOptions &)>
+      stencil::Grid<T, Rank> &, const stencil::Grid<C, Rank> &,
+      stencil::Grid<T, Rank> &, int, const stencil::LaunchOptions &)>
+      Sweeps;
+  std::function<std::vector<Result>(stencil::Grid<T, Rank> &,
+                                    const stencil::Grid<C, Rank> &,
+                                    stencil::Grid<T, Rank> &, int,
+                                    const std::function<bool(const Result &)> &,
+                                    const stencil::LaunchOptions &)>
       Until;
   std::function<bool(const Result &, const Result &, std::string &)> Same;
+};
+
+/// The extents of a Kernel's grids, in a non-deduced context: Extents<R> is
+/// std::array<int64_t, R>, whose size_t parameter deduces no int Rank, so
+/// functions taking a Kernel and extents take the rank from the Kernel.
+template <int Rank> struct ExtentsOf {
+  using Type = stencil::Extents<Rank>;
 };
 
 /// The result type of a kernel without reductions (life): its launchers
@@ -62,12 +73,11 @@ template <class T, class C, class Result> struct Kernel {
 struct NoResult {};
 
 /// The unfused loop of N sweeps: state and next as the loop leaves them.
-template <class T, class C, class Result>
-std::vector<Result> loop(const Kernel<T, C, Result> &K,
-                         stencil::Grid<T, 2> &State,
-                         const stencil::Grid<C, 2> &Coef,
-                         stencil::Grid<T, 2> &Next, int N,
-                         const std::function<bool(const Result &)> &Stop) {
+template <class T, class C, class Result, int Rank>
+std::vector<Result>
+loop(const Kernel<T, C, Result, Rank> &K, stencil::Grid<T, Rank> &State,
+     const stencil::Grid<C, Rank> &Coef, stencil::Grid<T, Rank> &Next, int N,
+     const std::function<bool(const Result &)> &Stop) {
   std::vector<Result> R;
   for (int S = 0; S < N; ++S) {
     R.push_back(K.One(State, Coef, Next));
@@ -79,12 +89,12 @@ std::vector<Result> loop(const Kernel<T, C, Result> &K,
   return R;
 }
 
-template <class T, class C, class Result>
+template <class T, class C, class Result, int Rank>
 void compare(example::Checker &Check, const std::string &What,
-             const Kernel<T, C, Result> &K, stencil::Grid<T, 2> &RefState,
-             stencil::Grid<T, 2> &RefNext, const std::vector<Result> &RefR,
-             stencil::Grid<T, 2> &State, stencil::Grid<T, 2> &Next,
-             const std::vector<Result> &Got) {
+             const Kernel<T, C, Result, Rank> &K,
+             stencil::Grid<T, Rank> &RefState, stencil::Grid<T, Rank> &RefNext,
+             const std::vector<Result> &RefR, stencil::Grid<T, Rank> &State,
+             stencil::Grid<T, Rank> &Next, const std::vector<Result> &Got) {
   const auto A = RefState.download(), B = State.download();
   const auto An = RefNext.download(), Bn = Next.download();
   int64_t Diff = 0;
@@ -109,13 +119,14 @@ void compare(example::Checker &Check, const std::string &What,
   Check.holds(What.c_str(), Ok, Detail);
 }
 
-template <class T, class C, class Result>
-void checkKernel(example::Checker &Check, const Kernel<T, C, Result> &K,
-                 const stencil::Extents<2> &E, uint64_t Seed) {
-  const auto S0 = randomGrid<T, 2>(E, Seed), N0 = randomGrid<T, 2>(E, Seed + 1);
-  const auto F = randomGrid<C, 2>(E, Seed + 2);
-  const stencil::Grid<C, 2> Coef(F);
-  const std::string Size = stencil::formatExtents<2>(E);
+template <class T, class C, class Result, int Rank>
+void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
+                 const typename ExtentsOf<Rank>::Type &E, uint64_t Seed) {
+  const auto S0 = randomGrid<T, Rank>(E, Seed),
+             N0 = randomGrid<T, Rank>(E, Seed + 1);
+  const auto F = randomGrid<C, Rank>(E, Seed + 2);
+  const stencil::Grid<C, Rank> Coef(F);
+  const std::string Size = stencil::formatExtents<Rank>(E);
   // NAME_sweeps: 0 to 9 sweeps at every depth, and 70: more than an
   // unfused NAME_sweeps queues before it reads (SweepsInFlight, 32).
   const std::vector<int> Counts =
@@ -124,16 +135,16 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result> &K,
   const std::vector<int> Depths =
       Quick ? std::vector<int>{0, 4} : std::vector<int>{0, 1, 2, 3, 4};
   for (int N : Counts) {
-    stencil::Grid<T, 2> RS(S0), RN(N0);
+    stencil::Grid<T, Rank> RS(S0), RN(N0);
     const std::vector<Result> RefR = loop(K, RS, Coef, RN, N, {});
     for (int Depth : Depths) {
-      stencil::Grid<T, 2> GS(S0), GN(N0);
+      stencil::Grid<T, Rank> GS(S0), GN(N0);
       stencil::LaunchOptions O;
       O.SweepDepth = Depth;
       const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, N, O);
       compare(Check,
-              std::string(K.Name) + "_sweeps " + Size + " n=" +
-                  std::to_string(N) + " depth=" + std::to_string(Depth),
+              std::string(K.Name) + "_sweeps " + Size +
+                  " n=" + std::to_string(N) + " depth=" + std::to_string(Depth),
               K, RS, RN, RefR, GS, GN, Got);
     }
   }
@@ -143,11 +154,13 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result> &K,
   for (int Cap : Quick ? std::vector<int>{5} : std::vector<int>{0, 1, 5, 8}) {
     for (int StopAt : Quick ? std::vector<int>{2, 100}
                             : std::vector<int>{1, 2, 3, 4, 5, 6, 100}) {
-      for (int Depth : Quick ? std::vector<int>{3} : std::vector<int>{2, 3, 4}) {
+      for (int Depth :
+           Quick ? std::vector<int>{3} : std::vector<int>{2, 3, 4}) {
         int Calls = 0;
         auto Stop = [&](const Result &) { return ++Calls == StopAt; };
-        stencil::Grid<T, 2> RS(S0), RN(N0), GS(S0), GN(N0);
-        const std::vector<Result> RefR = loop<T, C, Result>(K, RS, Coef, RN, Cap, Stop);
+        stencil::Grid<T, Rank> RS(S0), RN(N0), GS(S0), GN(N0);
+        const std::vector<Result> RefR =
+            loop<T, C, Result>(K, RS, Coef, RN, Cap, Stop);
         Calls = 0;
         stencil::LaunchOptions O;
         O.SweepDepth = Depth;
@@ -184,10 +197,10 @@ bool same(double A, double B, const char *What, std::string &Why) {
 
 const double Ax = 0.21, Ay = 0.17, Bc = -1.9, Omega = 0.8;
 
-Kernel<double, double, gpu::helmholtz_result> helmholtzKernel() {
+Kernel<double, double, gpu::helmholtz_result, 2> helmholtzKernel() {
   using G = stencil::Grid<double, 2>;
   using R = gpu::helmholtz_result;
-  Kernel<double, double, R> K;
+  Kernel<double, double, R, 2> K;
   K.Name = "helmholtz";
   K.One = [](G &S, const G &F, G &N) {
     return gpu::helmholtz(S, F, N, Ax, Ay, Bc, Omega);
@@ -207,10 +220,10 @@ Kernel<double, double, gpu::helmholtz_result> helmholtzKernel() {
   return K;
 }
 
-Kernel<float, float, gpu::wide_result> wideKernel() {
+Kernel<float, float, gpu::wide_result, 2> wideKernel() {
   using G = stencil::Grid<float, 2>;
   using R = gpu::wide_result;
-  Kernel<float, float, R> K;
+  Kernel<float, float, R, 2> K;
   K.Name = "wide";
   K.One = [](G &S, const G &F, G &N) { return gpu::wide(S, F, N, 0.3f); };
   K.Sweeps = [](G &S, const G &F, G &N, int Count,
@@ -230,9 +243,9 @@ Kernel<float, float, gpu::wide_result> wideKernel() {
   return K;
 }
 
-Kernel<int64_t, int64_t, NoResult> lifeKernel() {
+Kernel<int64_t, int64_t, NoResult, 2> lifeKernel() {
   using G = stencil::Grid<int64_t, 2>;
-  Kernel<int64_t, int64_t, NoResult> K;
+  Kernel<int64_t, int64_t, NoResult, 2> K;
   K.Name = "life";
   // life has one In grid: the coefficient argument is unused.
   K.One = [](G &S, const G &, G &N) {
@@ -243,6 +256,33 @@ Kernel<int64_t, int64_t, NoResult> lifeKernel() {
                 const stencil::LaunchOptions &O) {
     gpu::life_sweeps(S, N, Count, O);
     return std::vector<NoResult>();
+  };
+  return K;
+}
+
+const float W3 = 0.1f;
+
+/// Rank 3: fused along dimension 0 (the streamed one) where fuse-sweeps
+/// lowers rank 3, else the same launchers as loops of one-sweep launches.
+Kernel<float, float, gpu::relax3_result, 3> relax3Kernel() {
+  using G = stencil::Grid<float, 3>;
+  using R = gpu::relax3_result;
+  Kernel<float, float, R, 3> K;
+  K.Name = "relax3";
+  K.One = [](G &S, const G &F, G &N) { return gpu::relax3(S, F, N, W3); };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::relax3_sweeps(S, F, N, W3, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::relax3_until(S, F, N, W3, Cap, Stop, O);
+  };
+  // change: f32 terms summed in f64 in another order, returned as f32.
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return near(A.change, B.change, 1e-6, "change", Why) &&
+           same(A.top, B.top, "top", Why);
   };
   return K;
 }
@@ -268,6 +308,33 @@ void checkAgainstCpu(example::Checker &Check, const stencil::Extents<2> &E) {
   Check.series("helmholtz cpu sums", Ref, Got, 1e-12);
 }
 
+/// The same for relax3: the CPU reference's float arithmetic is the GPU's
+/// (no contraction), so the grids are compared bit for bit; the sums of f32
+/// terms in f64 differ only by the order of additions.
+void checkRelax3AgainstCpu(example::Checker &Check,
+                           const stencil::Extents<3> &E) {
+  auto S = randomGrid<float, 3>(E, 17), N = randomGrid<float, 3>(E, 18);
+  const auto F = randomGrid<float, 3>(E, 19);
+  stencil::Grid<float, 3> GS(S), GN(N);
+  const stencil::Grid<float, 3> GF(F);
+  std::vector<double> RefChange, RefTop, GotChange, GotTop;
+  for (int I = 0; I < 6; ++I) {
+    float Change = 0.0f, Top = 0.0f;
+    stencil::reference(relax3, S, F, N, Change, Top, W3);
+    RefChange.push_back(Change);
+    RefTop.push_back(Top);
+    std::swap(S, N);
+  }
+  for (const auto &R : gpu::relax3_sweeps(GS, GF, GN, W3, 6)) {
+    GotChange.push_back(R.change);
+    GotTop.push_back(R.top);
+  }
+  Check.field("relax3 cpu state", S, GS.download(), 0.0);
+  Check.field("relax3 cpu next", N, GN.download(), 0.0);
+  Check.series("relax3 cpu sums", RefChange, GotChange, 1e-6);
+  Check.series("relax3 cpu tops", RefTop, GotTop, 0.0);
+}
+
 /// A program's own CUDA graph of async:: launches: six helmholtz sweeps
 /// captured from a stream, the graph replayed twice, against twelve sweeps
 /// of the one-sweep loop. Each replay must mark its results' ring entries
@@ -276,7 +343,8 @@ void checkAgainstCpu(example::Checker &Check, const stencil::Extents<2> &E) {
 void checkGraphCapture(example::Checker &Check) {
   using G = stencil::Grid<double, 2>;
   const stencil::Extents<2> E{67, 41};
-  const auto S0 = randomGrid<double, 2>(E, 41), N0 = randomGrid<double, 2>(E, 42);
+  const auto S0 = randomGrid<double, 2>(E, 41),
+             N0 = randomGrid<double, 2>(E, 42);
   const G F(randomGrid<double, 2>(E, 43));
   G RS(S0), RN(N0), GS(S0), GN(N0);
   cudaStream_t Stream;
@@ -288,7 +356,8 @@ void checkGraphCapture(example::Checker &Check) {
   cudaGraph_t Graph;
   cudaGraphExec_t Exec;
   STENCIL_CUDA_CHECK(
-      cudaStreamBeginCapture(Stream, cudaStreamCaptureModeThreadLocal), "fused");
+      cudaStreamBeginCapture(Stream, cudaStreamCaptureModeThreadLocal),
+      "fused");
   for (int I = 0; I < 6; ++I) {
     Captured.push_back(gpu::async::helmholtz(GS, F, GN, Ax, Ay, Bc, Omega, O));
     std::swap(GS, GN);
@@ -303,8 +372,9 @@ void checkGraphCapture(example::Checker &Check) {
     const std::vector<gpu::helmholtz_result> Ref =
         loop(helmholtzKernel(), RS, F, RN, 6, {});
     // Six sweeps leave the grids in the roles they started in.
-    compare(Check, "helmholtz graph of 6 async launches, replay " +
-                       std::to_string(Replay + 1),
+    compare(Check,
+            "helmholtz graph of 6 async launches, replay " +
+                std::to_string(Replay + 1),
             helmholtzKernel(), RS, RN, Ref, GS, GN, Got);
   }
   STENCIL_CUDA_CHECK(cudaGraphExecDestroy(Exec), "fused");
@@ -330,14 +400,16 @@ int check() {
   // Errors a user can make: a negative count, a depth out of range.
   {
     stencil::Grid<double, 2> S(randomGrid<double, 2>({9, 9}, 1)),
-        N(randomGrid<double, 2>({9, 9}, 2)), F(randomGrid<double, 2>({9, 9}, 3));
+        N(randomGrid<double, 2>({9, 9}, 2)),
+        F(randomGrid<double, 2>({9, 9}, 3));
     std::string What;
     try {
       gpu::helmholtz_sweeps(S, F, N, Ax, Ay, Bc, Omega, -1);
     } catch (const stencil::Error &Err) {
       What = Err.what();
     }
-    Check.holds("negative sweeps throws", What.find("0 or more") != std::string::npos, What);
+    Check.holds("negative sweeps throws",
+                What.find("0 or more") != std::string::npos, What);
     What.clear();
     try {
       stencil::LaunchOptions O;
@@ -346,19 +418,35 @@ int check() {
     } catch (const stencil::Error &Err) {
       What = Err.what();
     }
-    Check.holds("depth 5 throws", What.find("SweepDepth 5") != std::string::npos, What);
+    Check.holds("depth 5 throws",
+                What.find("SweepDepth 5") != std::string::npos, What);
   }
+  // Rank 3, after every rank-2 check (whose output stays as it was): odd
+  // sizes, sizes below any plausible tile, an empty interior (extent 1
+  // along dimension 0), sizes no plausible tile divides, and the streamed
+  // dimension 0 both shorter and longer than the others. {66, 18, 62}: an
+  // interior of exactly 64 planes of 16 x 60 points (one chunk and one tile
+  // of the first rank-3 lowering at its default depth, 2), {67, 19, 63} one
+  // point more along each dimension.
+  const std::vector<stencil::Extents<3>> Sizes3 =
+      Quick ? std::vector<stencil::Extents<3>>{{9, 7, 5}, {37, 21, 70}}
+            : std::vector<stencil::Extents<3>>{
+                  {3, 4, 5},     {9, 7, 5},     {1, 6, 7},    {37, 21, 70},
+                  {70, 33, 130}, {130, 19, 67}, {66, 18, 62}, {67, 19, 63}};
+  for (const stencil::Extents<3> &E : Sizes3)
+    checkKernel(Check, relax3Kernel(), E, 51);
+  checkRelax3AgainstCpu(Check, {37, 21, 70});
   return Check.finish();
 }
 
 /// ms per sweep of Body (Sweeps sweeps), median of Reps calls after two
 /// warm-up calls, each from the same initial grids: a converged state (zero
 /// residuals, an exact division's slow path) would time other work.
-template <class T, class F>
-std::vector<double> timeSweeps(stencil::Grid<T, 2> &S, stencil::Grid<T, 2> &N,
-                               const stencil::Grid<T, 2> &S0,
-                               const stencil::Grid<T, 2> &N0, int Sweeps,
-                               int Reps, F &&Body) {
+template <class T, int Rank, class F>
+std::vector<double>
+timeSweeps(stencil::Grid<T, Rank> &S, stencil::Grid<T, Rank> &N,
+           const stencil::Grid<T, Rank> &S0, const stencil::Grid<T, Rank> &N0,
+           int Sweeps, int Reps, F &&Body) {
   example::Timer Clock;
   std::vector<double> Ms;
   for (int I = -2; I < Reps; ++I) {
@@ -373,14 +461,20 @@ std::vector<double> timeSweeps(stencil::Grid<T, 2> &S, stencil::Grid<T, 2> &N,
   return Ms;
 }
 
-template <class T, class C, class Result>
-void benchKernel(const Kernel<T, C, Result> &K, const stencil::Extents<2> &E,
-                 int BytesPerPoint, int Reps) {
+template <class T, class C, class Result, int Rank>
+void benchKernel(const Kernel<T, C, Result, Rank> &K,
+                 const typename ExtentsOf<Rank>::Type &E, int BytesPerPoint,
+                 int Reps) {
   const int Sweeps = 20;
-  const stencil::Grid<T, 2> S0(randomGrid<T, 2>(E, 1)), N0(randomGrid<T, 2>(E, 2));
-  stencil::Grid<T, 2> S(E), N(E);
-  const stencil::Grid<C, 2> F(randomGrid<C, 2>(E, 3));
-  const int64_t Points = (E[0] - 2) * (E[1] - 2);
+  const stencil::Grid<T, Rank> S0(randomGrid<T, Rank>(E, 1)),
+      N0(randomGrid<T, Rank>(E, 2));
+  stencil::Grid<T, Rank> S(E), N(E);
+  const stencil::Grid<C, Rank> F(randomGrid<C, Rank>(E, 3));
+  // The interior at radius 1 (wide's radius 2 along dimension 1 counted as
+  // 1, as before).
+  int64_t Points = 1;
+  for (int D = 0; D < Rank; ++D)
+    Points *= E[D] - 2;
   example::printBench(std::string(K.Name) + ".loop", Points, BytesPerPoint,
                       timeSweeps(S, N, S0, N0, Sweeps, Reps, [&] {
                         loop<T, C, Result>(K, S, F, N, Sweeps, {});
@@ -399,6 +493,8 @@ int bench(int Reps) {
   benchKernel(helmholtzKernel(), {5000, 5120}, 24, Reps);
   benchKernel(wideKernel(), {8192, 8192}, 12, Reps);
   benchKernel(lifeKernel(), {4096, 4096}, 16, Reps);
+  // p read, c read, q written.
+  benchKernel(relax3Kernel(), {512, 256, 256}, 12, Reps);
   return 0;
 }
 
@@ -410,7 +506,8 @@ int main(int Argc, char **Argv) {
   example::Options Flags("fused", "fused --check | --bench [--reps N]");
   Flags.flag("--check", Check, "compare NAME_sweeps/NAME_until with the loop");
   Flags.flag("--quick", Quick, "with --check: a few cases of each kind");
-  Flags.flag("--bench", Bench, "BENCH lines: ms per sweep, loop and each depth");
+  Flags.flag("--bench", Bench,
+             "BENCH lines: ms per sweep, loop and each depth");
   Flags.add("--reps", Reps, "timed calls per BENCH line");
   Flags.parse(Argc, Argv);
   try {

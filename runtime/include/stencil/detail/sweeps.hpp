@@ -89,19 +89,22 @@ template <class T> struct PingPong {
 };
 
 #ifdef __CUDACC__
-/// Exchanges the points of A and B outside the box [Lo, Hi) (rank 2): a
-/// block per row, all of a row outside the box, only its two ends inside.
+/// Exchanges the points of A and B outside the box [Lo, Hi) of an N0 x N1 x
+/// N2 grid (rank 2: N0 = 1 and [Lo0, Hi0) = [0, 1)): a block per row of N2,
+/// all of a row outside the box, only its two ends inside.
 template <class T>
-__global__ void swapRingsKernel(T *A, T *B, int64_t N0, int64_t N1, int64_t Lo0,
-                                int64_t Hi0, int64_t Lo1, int64_t Hi1) {
-  for (int64_t R = blockIdx.x; R < N0; R += gridDim.x) {
-    const bool Whole = R < Lo0 || R >= Hi0;
-    const int64_t Columns = Whole ? N1 : Lo1 + (N1 - Hi1);
+__global__ void swapRingsKernel(T *A, T *B, int64_t N0, int64_t N1, int64_t N2,
+                                int64_t Lo0, int64_t Hi0, int64_t Lo1,
+                                int64_t Hi1, int64_t Lo2, int64_t Hi2) {
+  for (int64_t R = blockIdx.x; R < N0 * N1; R += gridDim.x) {
+    const int64_t I0 = R / N1, I1 = R % N1;
+    const bool Whole = I0 < Lo0 || I0 >= Hi0 || I1 < Lo1 || I1 >= Hi1;
+    const int64_t Columns = Whole ? N2 : Lo2 + (N2 - Hi2);
     for (int64_t I = threadIdx.x; I < Columns; I += blockDim.x) {
-      const int64_t C = Whole || I < Lo1 ? I : Hi1 + (I - Lo1);
-      const T V = A[R * N1 + C];
-      A[R * N1 + C] = B[R * N1 + C];
-      B[R * N1 + C] = V;
+      const int64_t C = Whole || I < Lo2 ? I : Hi2 + (I - Lo2);
+      const T V = A[R * N2 + C];
+      A[R * N2 + C] = B[R * N2 + C];
+      B[R * N2 + C] = V;
     }
   }
 }
@@ -109,19 +112,24 @@ __global__ void swapRingsKernel(T *A, T *B, int64_t N0, int64_t N1, int64_t Lo0,
 /// Hands the grids back as the unfused loop of P.Done sweeps would leave
 /// them (the file comment): State the newest state, Next the one before,
 /// each with the loop's ring.
-template <class T>
-void finishPingPong(const char *Kernel, PingPong<T> &P, Grid<T, 2> &State,
-                    Grid<T, 2> &Next, const Domain<2> &Dom,
+template <class T, int R>
+void finishPingPong(const char *Kernel, PingPong<T> &P, Grid<T, R> &State,
+                    Grid<T, R> &Next, const Domain<R> &Dom,
                     cudaStream_t Stream) {
+  static_assert(R == 2 || R == 3, "fused sweeps are ranks 2 and 3");
   // After n sweeps the loop's `state` has the ring `next` started with when
   // n is odd, its own when n is even.
   const T *RingWanted = P.Done % 2 ? P.B : P.A;
   if (P.Cur != RingWanted) {
-    const Extents<2> E = State.extents();
-    const int Blocks = int(std::min<int64_t>(E[0], 65535));
+    const Extents<R> E = State.extents();
+    // Rank 2 as one plane of a rank-3 grid.
+    const int64_t N0 = R == 3 ? E[0] : 1, N1 = E[R - 2], N2 = E[R - 1];
+    const int64_t Lo0 = R == 3 ? Dom.Lo[0] : 0, Hi0 = R == 3 ? Dom.Hi[0] : 1;
+    const int Blocks = int(std::min<int64_t>(N0 * N1, 65535));
     if (Blocks > 0) {
       swapRingsKernel<T><<<Blocks, 128, 0, Stream>>>(
-          P.A, P.B, E[0], E[1], Dom.Lo[0], Dom.Hi[0], Dom.Lo[1], Dom.Hi[1]);
+          P.A, P.B, N0, N1, N2, Lo0, Hi0, Dom.Lo[R - 2], Dom.Hi[R - 2],
+          Dom.Lo[R - 1], Dom.Hi[R - 1]);
       STENCIL_CUDA_CHECK(cudaGetLastError(), Kernel);
     }
   }

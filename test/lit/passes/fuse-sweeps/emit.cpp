@@ -24,11 +24,19 @@ STENCIL_KERNEL void smooth(In<float, 2> a, Out<float, 2> b) {
   b() = 0.5f * a() + 0.25f * (a(0, -2) + a(0, 2));
 }
 
-// Rank 3 is not fused: its launchers are the loop over the one-sweep one.
-STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
-  double n = t() + 0.1 * (t(0, 0, 1) + t(0, 0, -1) - 2.0 * t());
+// Rank 1 is not fused: its launchers are the loop over the one-sweep one.
+STENCIL_KERNEL void heat(In<double, 1> t, Out<double, 1> t2, Sum<double> d) {
+  double n = t() + 0.1 * (t(1) + t(-1) - 2.0 * t());
   t2() = n;
   d += n - t();
+}
+
+// Rank 3: a chunk of planes streamed along dimension 0 (FusedStream.cpp).
+STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
+                         Sum<float, double> s) {
+  float n = p() + k() * (p(-1, 0, 0) + p(1, 0, 0) + p(0, 1, -1) - 3.0f * p());
+  q() = n;
+  s += n;
 }
 
 // The one-sweep kernel and the fused kernel print the same expression.
@@ -95,6 +103,28 @@ STENCIL_KERNEL void heat(In<double, 3> t, Out<double, 3> t2, Sum<double> d) {
 // CU-NEXT:       swap(t, t2);
 // CU:            if (stop(results_.back()))
 // CU-NEXT:         break;
+// Rank 3: each level a ring of three planes; a step reads the plane before
+// and after its own from the ring. k, read only at the centre, is loaded by
+// the first step and handed to the second in shared memory (carried); small
+// grids run the one-sweep loop unless a depth is asked.
+// CU-LABEL: __host__ __device__ constexpr bool cube_fused_carries_(int Steps) {
+// CU-NEXT:    return false || Steps == 2 || Steps == 3 || Steps == 4;
+// CU-LABEL: void __launch_bounds__(128, 10) cube_fused_kernel(
+// CU:        constexpr int W_ = 32, T1_ = 4, R0_ = 1, R1_ = 1, R2_ = 1;
+// CU:        for (int t_ = 0; t_ < planes_; ++t_) {
+// CU:          const Index i0_ = o0_ - (Steps + step_) * R0_ + t_;
+// CU:          srcs_[d_] = levels_ + ((step_ - 1) * RING_ + (t_ - 2 * R0_ + d_) % RING_) * PL_;
+// CU:            if constexpr (Carry_ && step_ > 1) {
+// CU:              k_cv_ = from_[0 * CP_];
+// CU:            } else {
+// CU-NEXT:         k_cv_ = k[at_];
+// CU:                to_[0 * CP_] = k_cv_;
+// CU:          float n = (srcs_[1][sat_] + __fmul_rn(k_cv_, (((srcs_[0][sat_] + srcs_[2][sat_]) + srcs_[1][sat_ + (1) * P1_ + (-1)]) - __fmul_rn(3.0f, srcs_[1][sat_]))));
+// CU:          if (own_) s += static_cast<double>(n);
+// CU:        while (chunk_ > 8 && tiles_ * stencil::detail::divUp(planes_, chunk_) < resident_blocks_)
+// CU-LABEL: std::vector<cube_result> cube_sweeps(
+// CU:          if (opts.SweepDepth == 0 && !domain_.empty() && !cube_fused_fills_(kernel_name_, domain_))
+// CU-NEXT:       return cube_sweeps_loop_(p, k, q, sweeps, opts);
 
 // H:      std::vector<sweep_result> sweep_sweeps(
 // H-NEXT:     stencil::Grid<double, 2>& u,

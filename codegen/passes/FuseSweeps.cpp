@@ -29,7 +29,7 @@ constexpr int FusedJam = 2;
 /// while the grid has fewer blocks than fit on the GPU), output rows per
 /// block, and the levels' width in columns (one thread per column; 64 where
 /// the state's radius along the columns is above 2).
-constexpr int StreamChunk = 64, StreamRows = 4, StreamWidth = 32;
+constexpr int StreamChunk = 32, StreamRows = 4, StreamWidth = 32;
 /// Shared memory a rank-3 block may take at the deepest launch.
 constexpr long MaxStreamSmem = 200 * 1024;
 /// ... and with the carried grids' buffers (carriesAt): two blocks per SM.
@@ -156,7 +156,8 @@ private:
     // loads, then a barrier), so blocks resident per SM matter more than
     // halo. Measured on Himeno (H100, ms per sweep, XL / M): 8 x 64
     // threads' tiles 5.15 / 0.111, 4 x 64 at 51 registers 4.38 / 0.087, 4
-    // x 32 at 48 registers 4.31 / 0.085 (docs/passes/fuse-sweeps.md).
+    // x 32 at 48 registers 4.31 / 0.085; chunks of 32 planes 4.28 at XL,
+    // of 128 4.97, of 256 5.85 (docs/passes/fuse-sweeps.md).
     F.Tile = {StreamChunk, StreamRows,
               stateRadius(K, F.State, 2) > 2 ? 2 * StreamWidth : StreamWidth};
     F.Depth = 2;

@@ -14,7 +14,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
+#include <vector>
 
 using namespace stencilc;
 using namespace stencilc::ir;
@@ -182,6 +184,59 @@ TEST(FuseSweeps, TheFuseLineReadsBackAndIsVerified) {
   ASSERT_FALSE(Errors.empty());
   EXPECT_NE(Errors.front().find("is not an In grid"), std::string::npos)
       << Errors.front();
+}
+
+TEST(FuseSweeps, RankThreeStreamsPlanesAndCarriesCentreReads) {
+  // k and m are read only at the centre and of the state's type: carried
+  // from step to step; w is read at an offset, d is of another type.
+  Kernel K = parseKernel(R"(kernel k rank 3
+  param in f32[3] p
+  param in f32[3] k
+  param in f32[3] m
+  param in f32[3] w
+  param in f64[3] d
+  param out f32[3] q
+{
+  store q = ((((p[-1, 0, 0] + p[1, 0, 0]) + p[0, 1, -1]) * k[0, 0, 0]) + ((m[0, 0, 0] + w[0, 0, 1]) + f32(d[0, 0, 0])))
+}
+)");
+  const std::string Remark = runPass(K);
+  ASSERT_TRUE(K.Fuse.active()) << Remark;
+  EXPECT_EQ(K.Fuse.State, "p");
+  EXPECT_EQ(K.Fuse.Depth, 2);
+  EXPECT_EQ(K.Fuse.Tile, (std::array<int, 3>{32, 4, 32}));
+  EXPECT_EQ(carriedGrids(K, K.Fuse), (std::vector<std::string>{"k", "m"}));
+  // Depth 2: two levels of 3 planes of 8 x 32 floats, and one step's two
+  // planes of 4 x 32 per carried grid.
+  EXPECT_TRUE(carriesAt(K, K.Fuse, 2));
+  EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 2), 2 * 3 * 8 * 32 * 4 + 2 * 2 * 4 * 32 * 4);
+  EXPECT_FALSE(carriesAt(K, K.Fuse, 1)); // one step hands nothing on
+  EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 1), 1 * 3 * 6 * 32 * 4);
+  EXPECT_EQ(outputColumns(K, K.Fuse, 2), 28);
+  EXPECT_NE(Remark.find("{k, m} read once per launch"), std::string::npos)
+      << Remark;
+  EXPECT_TRUE(verifyKernel(K).empty());
+  // The fuse line of rank 3 reads back.
+  EXPECT_NE(printKernel(K).find("fuse state p next q depth 2 tile (32, 4, 32)"),
+            std::string::npos);
+}
+
+TEST(FuseSweeps, RankThreeCarriesNothingAtRadiusTwoAlongThePlanes) {
+  // A step's plane is then two iterations behind the step before it.
+  Kernel K = parseKernel(R"(kernel k rank 3
+  param in f32[3] p
+  param in f32[3] k
+  param out f32[3] q
+{
+  store q = ((p[-2, 0, 0] + p[2, 0, 0]) * k[0, 0, 0])
+}
+)");
+  runPass(K);
+  ASSERT_TRUE(K.Fuse.active());
+  EXPECT_TRUE(carriedGrids(K, K.Fuse).empty());
+  EXPECT_FALSE(carriesAt(K, K.Fuse, 2));
+  // Two levels of 5 planes of 4 rows (no halo along the rows) by 32.
+  EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 2), 2 * 5 * 4 * 32 * 4);
 }
 
 } // namespace

@@ -132,6 +132,7 @@ std::string KernelEmitter::fusedKernel() {
   for (size_t I = 0; I < Args.size(); ++I)
     OS << (I ? ",\n    " : "\n    ") << Args[I];
   OS << ") {\n"
+     << "  stencil::detail::waitForPreviousGrid(); // a dependent launch\n"
      << "  // Threads: W_ columns (the levels' width) by " << FusedRows
      << " rows. Output: T0_ rows by the\n"
      << "  // columns left after Steps * R1_ halo columns each side.\n"
@@ -319,8 +320,8 @@ std::string KernelEmitter::fusedHelpers() const {
      << "  STENCIL_CUDA_CHECK(allowed_, name_);\n"
      << "  stencil::detail::LaunchTimer timer_(name_, grid_, " << Block
      << ", stream_);\n"
-     << "  kernel_<<<grid_, " << Block << ", smem_, stream_>>>(args_...);\n"
-     << "  STENCIL_CUDA_CHECK(cudaGetLastError(), name_);\n"
+     << "  stencil::detail::launchAfterPrevious(name_, kernel_, grid_, "
+     << Block << ", smem_, stream_, args_...);\n"
      << "  timer_.finish();\n}\n\n"
      << fusedDispatch();
   return OS.str();

@@ -159,6 +159,7 @@ std::string KernelEmitter::fusedStreamKernel() {
   for (size_t I = 0; I < Args.size(); ++I)
     OS << (I ? ",\n    " : "\n    ") << Args[I];
   OS << ") {\n"
+     << "  stencil::detail::waitForPreviousGrid(); // a dependent launch\n"
      << "  // Threads: W_ columns (the levels' width) by " << Rows
      << " rows. Output: T1_ rows by the columns\n"
      << "  // left after Steps * R2_ halo columns each side, on the chunk's "
@@ -177,14 +178,14 @@ std::string KernelEmitter::fusedStreamKernel() {
      << "*>(fused_smem_);\n";
   if (!Carried.empty())
     OS << "  // The carried grids (" << Carried.size()
-     << "): for each step that hands them on, two planes (by the\n"
-     << "  // iteration's parity) of the next step's CR_ rows, grid after "
-        "grid.\n"
-     << "  constexpr bool Carry_ = " << K.Name << "_fused_carries_(Steps);\n"
-     << "  constexpr int G_ = " << Carried.size()
-     << ", CR_ = T1_ + 2 * (Steps - 2) * R1_, CP_ = CR_ * P1_;\n"
-     << "  " << T << "* const carry_ = levels_ + Steps * RING_ * PL_;\n"
-     << "  (void)carry_;\n";
+       << "): for each step that hands them on, two planes (by the\n"
+       << "  // iteration's parity) of the next step's CR_ rows, grid after "
+          "grid.\n"
+       << "  constexpr bool Carry_ = " << K.Name << "_fused_carries_(Steps);\n"
+       << "  constexpr int G_ = " << Carried.size()
+       << ", CR_ = T1_ + 2 * (Steps - 2) * R1_, CP_ = CR_ * P1_;\n"
+       << "  " << T << "* const carry_ = levels_ + Steps * RING_ * PL_;\n"
+       << "  (void)carry_;\n";
   OS << "  const Index stride0_ = Index(dom_.Stride[0]), stride1_ = "
         "Index(dom_.Stride[1]);\n"
      << "  const Index lo0_ = Index(dom_.Lo[0]), hi0_ = Index(dom_.Hi[0]);\n"
@@ -258,14 +259,15 @@ std::string KernelEmitter::fusedStreamKernel() {
        << "        const " << T << "* srcs_[RING_];\n"
        << "        #pragma unroll\n"
        << "        for (int d_ = 0; d_ < RING_; ++d_)\n"
-       << "          srcs_[d_] = levels_ + ((step_ - 1) * RING_ + (t_ - 2 * R0_ "
+       << "          srcs_[d_] = levels_ + ((step_ - 1) * RING_ + (t_ - 2 * "
+          "R0_ "
           "+ d_) % RING_) * PL_;\n"
        << "        " << T
        << "* const dst_ = levels_ + (step_ * RING_ + t_ % RING_) * PL_;\n"
        << "        // The ring of the level this step writes: the next "
           "sweep's.\n"
-       << "        const " << T << "* const ring_ = "
-       << (Odd ? "ring_second_" : "ring_first_") << ";\n"
+       << "        const " << T
+       << "* const ring_ = " << (Odd ? "ring_second_" : "ring_first_") << ";\n"
        << "        (void)dst_;\n        (void)ring_;\n"
        << "        const bool plane_inner_ = i0_ >= lo0_ && i0_ < hi0_;\n";
     if (hasReductions())
@@ -357,9 +359,8 @@ std::string KernelEmitter::fusedStreamHelpers() const {
         "chunk_)));\n"
      << "  stencil::detail::LaunchTimer timer_(name_, grid_, " << Block
      << ", stream_);\n"
-     << "  kernel_<<<grid_, " << Block
-     << ", smem_, stream_>>>(args_..., chunk_);\n"
-     << "  STENCIL_CUDA_CHECK(cudaGetLastError(), name_);\n"
+     << "  stencil::detail::launchAfterPrevious(name_, kernel_, grid_, "
+     << Block << ", smem_, stream_, args_..., chunk_);\n"
      << "  timer_.finish();\n}\n\n"
      << fusedDispatch()
      << "/// Whether fused launches at the compiled depth fill the GPU with "

@@ -193,10 +193,11 @@ std::string KernelEmitter::fusedLauncher(bool Until) {
        << "      totals_.step[s_] = static_cast<" << totalsType()
        << "*>(step_accumulators_[s_].ring().onDevice(entries_[s_]));\n"
        << "    }\n"
-       << "    " << fusedFinalizeName()
-       << "<<<steps_, stencil::detail::ReductionSlots, 32 * sizeof(double), "
-       << O << ".Stream>>>(slots_, totals_);\n"
-       << "    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);\n"
+       << "    stencil::detail::launchAfterPrevious(kernel_name_, &"
+       << fusedFinalizeName()
+       << ", dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * "
+          "sizeof(double), "
+       << O << ".Stream, slots_, totals_);\n"
        << "    for (int s_ = 0; s_ < steps_; ++s_) {\n"
        << "      stencil::detail::ResultRing& ring_ = "
           "step_accumulators_[s_].ring();\n"
@@ -352,9 +353,10 @@ std::string KernelEmitter::fusedSource() {
        << "* step[stencil::detail::MaxSweepDepth];\n};\n\n"
        << "/// The finalize of every step of a fused launch, block s for step "
           "s: one launch\n/// instead of one per step (each costs about 3.5 "
-          "us on the H100).\n"
+          "us on the H100); a dependent launch.\n"
        << "__global__ void " << fusedFinalizeName() << "(" << fusedSlotsType()
        << " slots_, " << fusedTotalsType() << " steps_totals_) {\n"
+       << "  stencil::detail::waitForPreviousGrid(); // a dependent launch\n"
        << "  " << accumulatorType()
        << "* const acc_ = slots_.step[blockIdx.x];\n"
        << "  " << totalsType()

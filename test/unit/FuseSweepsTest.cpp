@@ -209,7 +209,8 @@ TEST(FuseSweeps, RankThreeStreamsPlanesAndCarriesCentreReads) {
   // Depth 2: two levels of 3 planes of 8 x 32 floats, and one step's two
   // planes of 4 x 32 per carried grid.
   EXPECT_TRUE(carriesAt(K, K.Fuse, 2));
-  EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 2), 2 * 3 * 8 * 32 * 4 + 2 * 2 * 4 * 32 * 4);
+  EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 2),
+            2 * 3 * 8 * 32 * 4 + 2 * 2 * 4 * 32 * 4);
   EXPECT_FALSE(carriesAt(K, K.Fuse, 1)); // one step hands nothing on
   EXPECT_EQ(fusedSmemBytes(K, K.Fuse, 1), 1 * 3 * 6 * 32 * 4);
   EXPECT_EQ(outputColumns(K, K.Fuse, 2), 28);

@@ -43,6 +43,7 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:      v[at_] = (u[at_] + __dmul_rn(w, r));
 // Every step's slots are combined by one launch, block s for step s.
 // CU-LABEL: __global__ void sweep_fused_finalize(sweep_fused_slots_ slots_, sweep_fused_totals_ steps_totals_) {
+// CU-NEXT:   stencil::detail::waitForPreviousGrid(); // a dependent launch
 // CU-NEXT:   sweep_accumulators_* const acc_ = slots_.step[blockIdx.x];
 // CU-NEXT:   sweep_totals_* const totals_ = steps_totals_.step[blockIdx.x];
 // CU:          const double top = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->top,
@@ -77,7 +78,7 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:        if constexpr (Steps >= 4) {
 // CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
 // CU-LABEL: std::vector<sweep_result> sweep_sweeps(
-// CU:          sweep_fused_finalize<<<steps_, stencil::detail::ReductionSlots, 32 * sizeof(double), opts.Stream>>>(slots_, totals_);
+// CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * sizeof(double), opts.Stream, slots_, totals_);
 // CU-NOT:      sweep_finalize<<<
 // CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
 // CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);

@@ -16,10 +16,14 @@
 // one-sweep kernel's expressions (Expressions.cpp, InFused), the ring
 // (points outside the domain, never written by a sweep) comes from the buffer
 // whose ring that sweep reads, and each step's reductions count the points
-// the block owns, so the state is the unfused loop's bit for bit. The other
-// grids are read from global memory at each step: a step re-reads the
-// coefficients of a plane one iteration after the step before it read them,
-// so the second read is served by L2, not DRAM.
+// the block owns, so the state is the unfused loop's bit for bit. Grids of
+// the state's type read only at the centre (carriedGrids) are loaded by the
+// first step and handed to the next in shared memory (carriedValues): step
+// s + 1 computes the same points one iteration later, and re-reading them
+// from global memory missed L2 (docs/passes/fuse-sweeps.md#rank-3). The
+// other grids are read from global memory at each step. Grids too small to
+// fill the GPU with fused chunks run the one-sweep loop (NAME_fused_fills_,
+// FusedSweeps.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/KernelEmitter.h"

@@ -99,12 +99,9 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
 /// The kernel's parameters: the state's level-0 source and the next
 /// state's grid, the two ring sources, the other grids and values as the
 /// one-sweep kernel takes them, the per-step accumulators, the extents and
-/// the domain.
-std::string KernelEmitter::fusedKernel() {
-  if (K.Rank == 3)
-    return fusedStreamKernel();
-  const Param *Next = K.findParam(K.Fuse.Next);
-  const std::string T = cxxType(Next->Elem);
+/// the domain (rank 3 adds its chunk).
+std::vector<std::string> KernelEmitter::fusedKernelParams() const {
+  const std::string T = cxxType(K.findParam(K.Fuse.Next)->Elem);
   std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
                                    "const " + T + "* ring_first_",
                                    "const " + T + "* ring_second_"};
@@ -118,9 +115,19 @@ std::string KernelEmitter::fusedKernel() {
     Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
   if (hasReductions())
     Args.push_back(fusedSlotsType() + " slots_");
-  Args.push_back("Index n0_");
-  Args.push_back("Index n1_");
-  Args.push_back("stencil::detail::Domain<2> dom_");
+  for (int D = 0; D < K.Rank; ++D)
+    Args.push_back("Index n" + std::to_string(D) + "_");
+  Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
+                 "> dom_");
+  return Args;
+}
+
+std::string KernelEmitter::fusedKernel() {
+  if (K.Rank == 3)
+    return fusedStreamKernel();
+  const Param *Next = K.findParam(K.Fuse.Next);
+  const std::string T = cxxType(Next->Elem);
+  const std::vector<std::string> Args = fusedKernelParams();
 
   const int R0 = stateRadius(K, K.Fuse.State, 0);
   const int R1 = stateRadius(K, K.Fuse.State, 1);

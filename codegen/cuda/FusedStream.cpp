@@ -111,22 +111,8 @@ int KernelEmitter::streamMinBlocks() const {
 std::string KernelEmitter::fusedStreamKernel() {
   const Param *Next = K.findParam(K.Fuse.Next);
   const std::string T = cxxType(Next->Elem);
-  std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
-                                   "const " + T + "* ring_first_",
-                                   "const " + T + "* ring_second_"};
-  for (const Param &P : K.Params) {
-    if (P.Kind == ParamKind::In && P.Name != K.Fuse.State)
-      Args.push_back("const " + cxxType(P.Elem) + "* __restrict__ " + P.Name);
-    if (P.Kind == ParamKind::Scalar)
-      Args.push_back(cxxType(P.Elem) + " " + P.Name);
-  }
-  for (const Uniform &U : K.Uniforms)
-    Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
-  if (hasReductions())
-    Args.push_back(fusedSlotsType() + " slots_");
-  for (const char *N : {"Index n0_", "Index n1_", "Index n2_",
-                        "stencil::detail::Domain<3> dom_", "int chunk_"})
-    Args.push_back(N);
+  std::vector<std::string> Args = fusedKernelParams();
+  Args.push_back("int chunk_");
 
   const std::string Rows = std::to_string(FusedRows);
   const std::vector<std::string> Carried = carriedGrids(K, K.Fuse);

@@ -286,6 +286,8 @@ private:
   std::string fusedSignature(bool Until, bool WithDefault,
                              const std::string &Suffix = "") const;
   std::string fusedFallback(bool Until) const;
+  /// The fused kernel's parameters (FusedKernel.cpp), both ranks.
+  std::vector<std::string> fusedKernelParams() const;
   std::string fusedKernel();
   std::string fusedHelpers() const;
   std::string fusedCombine() const;

@@ -365,6 +365,11 @@ struct Schedule {
   /// chunks read their shared halo rows at the same time
   /// (docs/passes/tile.md#zig-zag-chunks).
   bool Zigzag = false;
+  /// Streamed kernels: at the start of its chunk each thread asks L2 for
+  /// its own column of every grid read across the streamed dimension
+  /// (`prefetch.global.L2`), so that loads that cannot all be in flight at
+  /// once (a jam group's) find it there (docs/passes/tile.md#prefetch).
+  bool Prefetch = false;
   bool FromUser = false; ///< set by a spec/CLI override
 };
 

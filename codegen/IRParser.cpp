@@ -520,6 +520,7 @@ private:
     if (acceptWord("min-blocks"))
       S.MinBlocks = smallInt(1, 32, "blocks per SM");
     S.Zigzag = acceptWord("zigzag");
+    S.Prefetch = acceptWord("prefetch");
     S.FromUser = accept("[");
     if (S.FromUser) {
       expectWord("user");

@@ -207,6 +207,8 @@ private:
         OS << " min-blocks " << K.Sched.MinBlocks;
       if (K.Sched.Zigzag)
         OS << " zigzag";
+      if (K.Sched.Prefetch)
+        OS << " prefetch";
       if (K.Sched.FromUser)
         OS << " [user]";
       OS << "\n";
@@ -244,7 +246,8 @@ private:
     return A.Block == B.Block && A.PointsPerThread == B.PointsPerThread &&
            A.StreamDim == B.StreamDim && A.Jam == B.Jam && A.Vec == B.Vec &&
            A.Persistent == B.Persistent && A.MinBlocks == B.MinBlocks &&
-           A.Zigzag == B.Zigzag && A.FromUser == B.FromUser;
+           A.Zigzag == B.Zigzag && A.Prefetch == B.Prefetch &&
+           A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {

@@ -231,6 +231,7 @@ private:
     checkJam();
     checkVec();
     checkZigzag();
+    checkPrefetch();
   }
 
   /// Vectors as KernelBody lowers them: plain arrays of numbers (no records,
@@ -273,6 +274,21 @@ private:
       fail("schedule: zigzag: shared-memory tiles walk one point per thread");
     if (K.hasHistograms())
       fail("schedule: zigzag: histogram kernels walk their chunks forwards");
+  }
+
+  /// Prefetches are issued per thread along the streamed dimension from
+  /// the grids' own arrays: a streamed dimension, no shared-memory tiles, no
+  /// merged records.
+  void checkPrefetch() {
+    if (!K.Sched.Prefetch)
+      return;
+    if (K.Sched.StreamDim < 0)
+      fail("schedule: prefetch needs a streamed dimension");
+    if (!K.Merged.empty())
+      fail("schedule: prefetch: a grid merged into records has no array of "
+           "its own to prefetch");
+    if (!K.Cached.empty())
+      fail("schedule: prefetch: shared-memory tiles stage their own reads");
   }
 
   /// Jammed and vector lanes read plain arrays: no merged records, no

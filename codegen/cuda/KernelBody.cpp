@@ -192,6 +192,8 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
     Next += ", at_ += " + strideOf(D);
   }
+  if (K.Sched.Prefetch)
+    S += chunkPrefetch(D, N, UsesAt ? "at_" : linearIndex(D, C));
   if (K.Sched.Jam == 1)
     return S + NoUnroll + In + "for (Index " + I + " = " + C + "; " + I +
            " < " + End + "; " + Next + ") {\n";
@@ -204,6 +206,27 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
          I + " + " + J + " <= " + End + "; " + JamNext + ") {\n" + Jammed + In +
          "}\n" + NoUnroll + In + "for (; " + I + " < " + End + "; " + Next +
          ") {\n";
+}
+
+/// Schedule::Prefetch: before a chunk of dimension D whose first point is
+/// at linear index First, the thread asks L2 for its own column of every
+/// grid read across D, from the chunk's first point less the grid's reach
+/// below to its last plus the reach above (inside the grid: the domain keeps
+/// the footprint's distance from its edges).
+std::string KernelEmitter::chunkPrefetch(int D, const ChunkNames &N,
+                                         const std::string &First) const {
+  std::string S;
+  for (const ir::GridFootprint &G : K.Foot.Grids) {
+    const int Below = G.Lo[size_t(D)], Above = G.Hi[size_t(D)];
+    if (Below == 0 && Above == 0)
+      continue;
+    S += N.In + "for (Index pf_ = " + std::to_string(Below) + "; pf_ < " +
+         N.End + " - " + N.Chunk + " + " + std::to_string(Above) +
+         "; ++pf_) // " + G.Grid + "'s column into L2\n" + N.In +
+         "  stencil::detail::prefetchL2(" + G.Grid + " + " + First +
+         " + pf_ * " + strideOf(D) + ");\n";
+  }
+  return S;
 }
 
 /// The points of a chunk of dimension D when tile chose zig-zag chunks
@@ -221,6 +244,8 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
                   "const Index dir_ = up_ ? -1 : 1;\n" + In + "Index " + I +
                   " = up_ ? " + End + " - " + J + " : " + C + ";\n";
   std::string Next = I + " += dir_";
+  if (K.Sched.Prefetch)
+    S += chunkPrefetch(D, N, linearIndex(D, C));
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, I) + ";\n" + In +
          "const Index at_step_ = dir_ * " + strideOf(D) + ";\n";

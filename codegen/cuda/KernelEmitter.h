@@ -166,6 +166,8 @@ private:
     std::string Chunk, End, Index, Lo, In;
   };
   ChunkNames chunkNames(int D, int Depth) const;
+  std::string chunkPrefetch(int D, const ChunkNames &N,
+                            const std::string &First) const;
   std::string zigzagChunk(int D, const ChunkNames &N,
                           const std::string &Jammed) const;
   std::string loopFooter(int D, int Depth) const;

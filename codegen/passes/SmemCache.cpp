@@ -114,6 +114,7 @@ public:
     K.Sched.Jam = 1;
     K.Sched.Vec = 1;
     K.Sched.Zigzag = false;
+    K.Sched.Prefetch = false;
     K.Cached = std::move(Cached);
     Remark("cached in shared memory: " + Names + ", tile " +
            triple(Tile, K.Rank) + ", " + std::to_string(Bytes) +

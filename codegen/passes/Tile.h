@@ -61,6 +61,9 @@ int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
 int chooseMinBlocks(const ir::Kernel &K, const ir::Schedule &S);
 /// Whether a streamed kernel's chunks may walk zig-zag (Schedule::Zigzag).
 bool chooseZigzag(const ir::Kernel &K, const ir::Schedule &S);
+/// Whether a streamed kernel's threads prefetch their chunk's column into L2
+/// (Schedule::Prefetch).
+bool choosePrefetch(const ir::Kernel &K, const ir::Schedule &S);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 /// With Jam > 1, per point of Jam rows of such lanes along StreamDim.

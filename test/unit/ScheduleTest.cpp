@@ -346,3 +346,26 @@ TEST(Tile, ZigzagForLongChunksThatShareHaloRows) {
   Flat.PointsPerThread = 16;
   EXPECT_FALSE(chooseZigzag(kernel(2, Type::Float32, 0, false), Flat));
 }
+
+TEST(Tile, PrefetchForJammedRankThreeChunks) {
+  // Rank 3, streamed along dimension 0, jammed, read across it: prefetch
+  // (smooth27 1.64x -> 1.30x the floor).
+  Schedule Jammed;
+  Jammed.StreamDim = 0;
+  Jammed.PointsPerThread = 8;
+  Jammed.Jam = 4;
+  EXPECT_TRUE(choosePrefetch(kernel(3, Type::Float64, 0, false), Jammed));
+  // Read across another dimension only: the chunk's column is the thread's
+  // own points, already loaded once each.
+  EXPECT_FALSE(choosePrefetch(kernel(3, Type::Float64, 2, false), Jammed));
+  // Not jammed: the loads are in flight together (wave3d_r4 lost 7%).
+  Schedule Plain = Jammed;
+  Plain.Jam = 1;
+  EXPECT_FALSE(choosePrefetch(kernel(3, Type::Float64, 0, false), Plain));
+  // Rank 2: rows of a plane share their lines in L1 (mean81 gained nothing).
+  EXPECT_FALSE(choosePrefetch(kernel(2, Type::Float64, 0, false), Jammed));
+  // Not streamed.
+  Schedule Flat = Jammed;
+  Flat.StreamDim = -1;
+  EXPECT_FALSE(choosePrefetch(kernel(3, Type::Float64, 0, false), Flat));
+}

@@ -473,6 +473,13 @@ __device__ inline void waitForPreviousGrid() {
   cudaGridDependencySynchronize();
 #endif
 }
+
+/// Asks L2 for the line holding P (`prefetch.global.L2`: no register, no
+/// wait, no fault). Streamed kernels with Schedule::Prefetch call it for
+/// their chunk's column before their loads (docs/passes/tile.md#prefetch).
+__device__ inline void prefetchL2(const void *P) {
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(P));
+}
 #endif // __CUDACC__
 
 } // namespace detail

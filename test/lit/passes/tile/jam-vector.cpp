@@ -55,7 +55,8 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // IR-LABEL: kernel mean rank 2
 // IR:       schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 vector 2{{$}}
 // IR-LABEL: kernel box3 rank 3
-// IR:       schedule block (128, 4, 1) stream dim 0 points-per-thread 8 jam 4{{$}}
+// (rank 3: jammed, not vectorised; its chunk's column prefetched, prefetch.cpp)
+// IR:       schedule block (128, 4, 1) stream dim 0 points-per-thread 8 jam 4 prefetch{{$}}
 // Rows -1 .. 4, columns -1 .. 4 (3 vectors each) for 16 points.
 // REPORT: remark: kernel age: tile: {{.*}}; vectors of 4 in groups of 4 rows (unroll-and-jam along dimension 0): each thread computes 4 x 4 points from aligned vector loads, 1.125 loads per point instead of 9
 // REPORT: remark: kernel mean: tile: {{.*}}; vectors of 2 in groups of 4 rows {{.*}}, 3 loads per point instead of 25

@@ -49,6 +49,14 @@ int topLevelStores(const Kernel &K, const std::string &Grid) {
   return All == Top ? Top : -1;
 }
 
+/// The start of the remark both ranks' plans give: "ping-pong u -> v:
+/// k_sweeps [and k_until] run/runs D sweeps per launch on tiles of ".
+std::string launchersRun(const Kernel &K, const Fusion &F) {
+  return "ping-pong " + F.State + " -> " + F.Next + ": " + K.Name + "_sweeps" +
+         (K.hasReductions() ? " and " + K.Name + "_until run " : " runs ") +
+         std::to_string(F.Depth) + " sweeps per launch on tiles of ";
+}
+
 /// The In grid of Next's type that is the state: the one read at the most
 /// offsets (a stencil's input; coefficients are read at one or few). ""
 /// when there is none; "" and Why set when two tie.
@@ -124,10 +132,7 @@ public:
     K.Fuse = F;
     K.Remarks.push_back(
         {name(), K.Loc,
-         "ping-pong " + F.State + " -> " + F.Next + ": " + K.Name + "_sweeps" +
-             (K.hasReductions() ? " and " + K.Name + "_until run " : " runs ") +
-             std::to_string(F.Depth) + " sweeps per launch on tiles of " +
-             std::to_string(F.Tile[0]) + "x" +
+         launchersRun(K, F) + std::to_string(F.Tile[0]) + "x" +
              std::to_string(outputColumns(K, F, F.Depth)) + " points (" +
              std::to_string(F.Tile[1]) + " columns less the halo; " +
              std::to_string(fusedSmemBytes(K, F, F.Depth)) +
@@ -166,10 +171,7 @@ private:
     K.Fuse = F;
     K.Remarks.push_back(
         {name(), K.Loc,
-         "ping-pong " + F.State + " -> " + F.Next + ": " + K.Name + "_sweeps" +
-             (K.hasReductions() ? " and " + K.Name + "_until run " : " runs ") +
-             std::to_string(F.Depth) + " sweeps per launch on tiles of " +
-             std::to_string(F.Tile[1]) + "x" +
+         launchersRun(K, F) + std::to_string(F.Tile[1]) + "x" +
              std::to_string(outputColumns(K, F, F.Depth)) +
              " points streamed along dimension 0 in chunks of up to " +
              std::to_string(F.Tile[0]) + " planes (" +

@@ -220,7 +220,20 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   case ExprKind::Cast: {
     const Cast *C = as<Cast>(E);
-    return "static_cast<" + cxxType(C->Ty) + ">(" + expr(C->Value, Host) + ")";
+    const std::string V = expr(C->Value, Host);
+    // bool to floating point through int (the same 0 or 1): a bool made a
+    // double by a select of 1.0 and 0.0 and truncated back to int is the
+    // shape ptxas (CUDA 13.0, sm_90) miscompiled in test/diff seed 18006
+    // (docs/difftest.md).
+    // Through the int conversion intrinsic (an I2F of a whole register,
+    // not a select of 1.0 and 0.0 into one word of a pair): see boolToFloat.
+    if (C->Value->Ty == Type::Bool && isFloat(C->Ty) && !Host)
+      return boolToFloat(V, C->Ty);
+    // The same for a bool promoted to an integer first (v + 1.0).
+    if (isFloat(C->Ty) && !Host && C->Value->Kind == ExprKind::Cast &&
+        as<Cast>(C->Value)->Value->Ty == Type::Bool)
+      return boolToFloat(expr(as<Cast>(C->Value)->Value, Host), C->Ty);
+    return "static_cast<" + cxxType(C->Ty) + ">(" + V + ")";
   }
   case ExprKind::Call: {
     const Call *C = as<Call>(E);
@@ -236,9 +249,23 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   return "?";
 }
 
+/// The bool B (device code) as the floating-point type T, 0 or 1. Not
+/// static_cast: nvcc makes that a select of 1.0 and 0.0, which for a double
+/// writes only the high word of its register pair, and ptxas (CUDA 13.0,
+/// sm_90) took a later F2I of the pair for an earlier one although that
+/// word had changed (test/diff seed 18006, docs/difftest.md). The int
+/// conversion intrinsics are a real I2F of the whole value.
+std::string KernelEmitter::boolToFloat(const std::string &B, Type T) {
+  return std::string(T == Type::Float32 ? "__int2float_rn("
+                                        : "__int2double_rn(") +
+         "static_cast<int>(" + B + "))";
+}
+
 /// E converted to T the way C++'s implicit conversion would.
 std::string KernelEmitter::exprAs(const Expr &E, Type T) {
   std::string S = expr(E);
+  if (E->Ty == Type::Bool && isFloat(T)) // as a Cast of a bool (expr)
+    return boolToFloat(S, T);
   return E->Ty == T ? S : "static_cast<" + cxxType(T) + ">(" + S + ")";
 }
 

@@ -144,3 +144,44 @@ STENCIL_KERNEL void vec3(In<double, 3> u, Out<double, 3> v, Max<double> hi) {
   v() = x;
   hi = max(hi, x);
 }
+
+// boolcast: test/diff seed 18006 kernel 1, as generated (a bool made a
+// double, truncated back to int and compared, twice in a row: ptxas took
+// the second F2I for the first; stencilc converts bools to floating point
+// through int, docs/difftest.md). The body is the generator's, less an
+// unused local.
+STENCIL_KERNEL void boolcast(In<int64_t, 3> a2, InOut<int, 3> q6, Out<int64_t, 3> u5, Histogram<int> h8, In<double, 3> a3, In<double, 3> a1, Out<float, 3> u4, Histogram<float> h9, Min<int> m7, const int nb_8, int nb_9, const int64_t s10, bool s11, double s12) {
+  bool v1 = !!!((double)(q6()) <= double(a2(0, -2, -1)));
+  for (int i0 = 1; i0 <= 3; i0 += 2) {
+    for (int i1 = -1; i1 < 1; ++i1) {
+      v1 = ((int64_t(a3(0, 1, -1)) % (abs(int64_t(8)) + int64_t(1))) >= abs(int64_t(a3(i1, 1, -3))));
+    }
+  }
+  if ((static_cast<int64_t>(a1(0, 3, 2)) >= ((int64_t)(q6()) * int64_t(7)))) {
+    for (int i0 = 1; i0 <= 7; i0 += 2) {
+      v1 = !s11;
+    }
+    for (int i0 = -2; i0 < 0; ++i0) {
+      v1 = (static_cast<int>(double(v1)) == (static_cast<int>(s10) * (int)(a3(3, 0, 0))));
+    }
+    if ((double(q6()) >= 1.5)) {
+      h8[max(min(int(sqrt(fmin(fmax(float(v1), -10.0f), 10.0f) * fmin(fmax(float(v1), -10.0f), 10.0f) + fmin(fmax(0.001f, -10.0f), 10.0f) * fmin(fmax(0.001f, -10.0f), 10.0f)) / 15.0f * nb_8), nb_8 - 1), 0)] += ((static_cast<int>(floor((-double(a2(0, 0, 1)))))) % 5);
+    } else {
+      m7 = min(abs(((6 - 3) / (abs(abs(((index(0)) % 1000))) + 1))), m7);
+      h9[max(min(int(sqrt((((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) * (((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) + fmin(fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0) * fmin(fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0)) / 15.0 * nb_9), nb_9 - 1), 0)] += float((((abs(((index(1)) % 9973)) - nb_9)) % 5));
+    }
+  } else {
+    for (int i0 = -2; i0 < 0; i0 += 2) {
+      q6() = (((4 + ((float(q6()) == fmin(fmax(float(index(1)), -10.0f), 10.0f)) ? (nb_8 + int(v1)) : (int(s12) + (int)(a2(i0-1, -2, i0+1)))))) % 1000);
+      m7 = min(m7, (((((int)(a1(1, 0, 0)) == static_cast<int>(a1(-2, 1, 3))) || (fmin(fmax(float(index(0)), -100.0f), 100.0f) == float(a2(1, i0, -1)))) || (q6() != (int)(v1))) ? (-abs(int(v1))) : (int)(a1(3, i0, 1))));
+    }
+    m7 = min(m7, 4);
+  }
+  q6() = ((((((float(a2(2, 1, -1)) <= float(a3(0, 3, -2))) && (a2(0, 1, 0) <= int64_t(4))) ? ((index(1)) % 97) : (int)(floor(0.1f))) + (abs(q6()) - ((int)(a2(0, 1, 1)) + 2)))) % 1000);
+  h8[abs(nb_9) % nb_8] += (((int)(ceil(fabs((float)(a1(-2, 0, 1)))))) % 5);
+  h9[abs(7) % nb_9] += float(((((int)(a3(-1, 0, -1)) % (abs(((double(v1) <= (double)(s10)) ? 1 : static_cast<int>(s12))) + 1))) % 5));
+  m7 = min(((static_cast<int>(a2(1, 3, 2)) + std::max(int(a3(1, -3, 0)), nb_9)) + (int)(ceil((0.001f / (fabs(static_cast<float>(a1(1, 0, -3))) + 1.0f))))), m7);
+  m7 = min(m7, abs(int(v1)));
+  u5() = int64_t(v1 ? 1 : 0);
+  u4() = float(a3(1, 2, -1));
+}

@@ -21,6 +21,8 @@
 // - negminmax: negated operands of int min/max, in reductions and chains of
 //   min/max per point (seeds 835 and 10195: a ptxas miscompile that the
 //   runtime's minMaxOperand avoids).
+// - boolcast: seed 18006's kernel, a bool made a double and truncated back
+//   twice in a row (a ptxas miscompile that converting through int avoids).
 // - vec2, vec1, vec3: vectors along the row, the vector instance (rows of
 //   whole vectors) and the one-point one, at edges and odd widths;
 // - jam2, jam3: unroll-and-jam (4 points of the streamed dimension share
@@ -42,6 +44,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -312,6 +315,64 @@ void checkNegMinMax(example::Checker &C, int64_t N) {
   sameAs(C, "negminmax.hi", Hi, R.hi);
 }
 
+/// boolcast: test/diff seed 18006 kernel 1, on its own extents and region
+/// (Box) or, with Whole, on the interior of a larger grid. Its values as the
+/// differential tester draws them: integers in +-[1, 100] (int) and +-[1,
+/// 1000] (int64), reals in +-[0.1, 10).
+void checkBoolCast(example::Checker &C, stencil::Extents<3> E,
+                   const stencil::Region<3> *Box) {
+  std::mt19937_64 Rng(18006 + E[0]);
+  auto Pick = [&](auto Zero) -> decltype(Zero) {
+    using T = decltype(Zero);
+    const bool Neg = Rng() & 1;
+    T V;
+    if constexpr (std::is_same_v<T, int>)
+      V = int(Rng() % 100) + 1;
+    else if constexpr (std::is_same_v<T, int64_t>)
+      V = int64_t(Rng() % 1000) + 1;
+    else
+      V = T(0.1 + 9.9 * std::uniform_real_distribution<double>(0.0, 1.0)(Rng));
+    return Neg ? T(-V) : V;
+  };
+  stencil::HostGrid<int64_t, 3> A2(E), U5(E);
+  stencil::HostGrid<int, 3> Q6(E);
+  stencil::HostGrid<double, 3> A3(E), A1(E);
+  stencil::HostGrid<float, 3> U4(E);
+  for (int64_t I = 0; I < A2.size(); ++I) {
+    A2.data()[I] = Pick(int64_t(0));
+    Q6.data()[I] = Pick(0);
+    U5.data()[I] = Pick(int64_t(0));
+    A3.data()[I] = Pick(0.0);
+    A1.data()[I] = Pick(0.0);
+    U4.data()[I] = Pick(0.0f);
+  }
+  stencil::HostGrid<int, 1> H8 = startPattern<int>(33);
+  stencil::HostGrid<float, 1> H9 = startPattern<float>(257);
+  stencil::Grid<int, 3> GQ6(Q6);
+  stencil::Grid<int64_t, 3> GU5(U5);
+  stencil::Grid<float, 3> GU4(U4);
+  stencil::Grid<int, 1> GH8(H8);
+  stencil::Grid<float, 1> GH9(H9);
+  int M7 = 0;
+  const stencil::Grid<int64_t, 3> GA2(A2);
+  const stencil::Grid<double, 3> GA3(A3), GA1(A1);
+  gpu::boolcast_result R;
+  if (Box) {
+    stencil::reference(*Box, boolcast, A2, Q6, U5, H8, A3, A1, U4, H9, M7, 33, 257, int64_t(3), true, -2.73);
+    R = gpu::boolcast(GA2, GQ6, GU5, GH8, GA3, GA1, GU4, GH9, 33, 257, 3, true, -2.73, stencil::region(*Box));
+  } else {
+    stencil::reference(boolcast, A2, Q6, U5, H8, A3, A1, U4, H9, M7, 33, 257, int64_t(3), true, -2.73);
+    R = gpu::boolcast(GA2, GQ6, GU5, GH8, GA3, GA1, GU4, GH9, 33, 257, 3, true, -2.73);
+  }
+  const std::string P = "boolcast." + std::to_string(E[0]) + "x" + std::to_string(E[1]) + "x" + std::to_string(E[2]) + ".";
+  C.field((P + "q6").c_str(), Q6, GQ6.download(), 0.0);
+  C.field((P + "u5").c_str(), U5, GU5.download(), 0.0);
+  C.field((P + "u4").c_str(), U4, GU4.download(), 0.0);
+  C.field((P + "h8").c_str(), H8, GH8.download(), 0.0);
+  C.field((P + "h9").c_str(), H9, GH9.download(), 0.0); // integer weights
+  sameAs(C, P + "m7", M7, R.m7);
+}
+
 template <class T, int R>
 stencil::HostGrid<T, R> randomGrid(stencil::Extents<R> E, unsigned Seed) {
   stencil::HostGrid<T, R> G(E);
@@ -482,6 +543,9 @@ int main(int argc, char **argv) {
     checkLanes(C, 1030, 516, 1000);
     checkNegMinMax(C, 1000);
     checkNegMinMax(C, 1000003);
+    const stencil::Region<3> SeedBox{{3, 3, 3}, {16, 4, 8}};
+    checkBoolCast(C, {19, 7, 11}, &SeedBox);
+    checkBoolCast(C, {40, 23, 37}, nullptr);
     // jam2 is jammed by 4 with vectors of 2 (2-D register blocking): odd
     // widths take its one-point instance (each jam group's rows one point
     // at a time), even widths its vector instance (edge groups one point at

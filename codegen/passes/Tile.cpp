@@ -245,7 +245,12 @@ bool chooseZigzag(const Kernel &K, const Schedule &S) {
   // chunk is short enough for L2 to keep its halo, and walking backwards
   // lost up to 10% (laplace4 4 points, wave3d_r4 and heat3d 8). Not for
   // histogram kernels, whose launches choose their own grids.
-  if (S.StreamDim < 0 || S.PointsPerThread < 16 || K.hasHistograms())
+  // Rank-2 boxes with reductions, since their chunks are 8 rows: zig-zag
+  // at 8 as well (sobel_int 0.233 -> 0.212 ms, box5, density49 and life
+  // 1-3% faster than the same chunks all forwards,
+  // bench/results/2026-11-27T0440Z-box-chunks-h100.txt).
+  const int MinChunk = K.Rank == 2 ? 8 : 16;
+  if (S.StreamDim < 0 || S.PointsPerThread < MinChunk || K.hasHistograms())
     return false;
   for (const GridFootprint &G : K.Foot.Grids)
     for (const std::vector<int> &O : G.Offsets)
@@ -322,12 +327,16 @@ Schedule chooseSchedule(const Kernel &K) {
       // chunk: faster than 64x4 chunk 4, 128x2, 32x8 or chunk 8 for the
       // Jacobi sweep (measured: docs/passes/tile.md#measurements). A box
       // (BoxLoads or more loads per point) with reductions goes in chunks of
-      // 16 rows instead, a block per chunk.
+      // 8 rows instead, a block per chunk: 16 (with zig-zag chunks) was
+      // fastest before vectors and the jam of vector rows; since, 8 is 4-8%
+      // faster on every such suite kernel (box5 0.964, density49 0.936,
+      // life 0.923, sobel_int 0.932 of 16's time at --ppt 8, H100,
+      // bench/results/2026-11-27T0440Z-box-chunks-h100.txt).
       if (K.hasReductions() && !streamedBox(K)) {
         S.Block = {256, 1, 1};
         S.PointsPerThread = 2;
       } else if (K.hasReductions()) {
-        S.PointsPerThread = 16;
+        S.PointsPerThread = 8;
       }
     }
   } else {

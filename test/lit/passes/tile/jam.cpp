@@ -55,16 +55,16 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // IR-LABEL: kernel box rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{( min-blocks [0-9]+)?$}}
 // IR-LABEL: kernel box25 rank 2
-// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 8 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
 // IR-LABEL: kernel life rank 2
-// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 8 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
 // IR-LABEL: kernel star rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{( min-blocks [0-9]+)?$}}
 // Not jammed, the boxes take vectors (tile.md#vectors).
 // OFF-LABEL: kernel box rank 2
 // OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{$}}
 // OFF-LABEL: kernel box25 rank 2
-// OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 16 vector 4 zigzag{{$}}
+// OFF:       schedule block (128, 2, 1) stream dim 0 points-per-thread 8 vector 4 zigzag{{$}}
 // REPORT: remark: kernel box: tile: {{.*}}; unroll-and-jam 4: 5.75 loads per point instead of 11
 // REPORT: remark: kernel box25: tile: {{.*}}; unroll-and-jam 4: 10 loads per point instead of 25
 // REPORT: remark: kernel life: tile: {{.*}}; unroll-and-jam 4: 4.5 loads per point instead of 9

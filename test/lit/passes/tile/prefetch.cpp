@@ -48,7 +48,7 @@ STENCIL_KERNEL void box25(In<float, 2> u, Out<float, 2> v, Max<float> peak) {
 // IR:       schedule {{.*}}vector 4
 // IR-NOT:   prefetch
 // IR-LABEL: kernel box25 rank 2
-// IR:       schedule {{.*}}points-per-thread 16 jam 4 vector 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
+// IR:       schedule {{.*}}points-per-thread 8 jam 4 vector 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
 // REPORT: remark: kernel box27: tile: {{.*}}; prefetch (each thread asks L2 for its column of the chunk before its jam groups load it)
 // REPORT-NOT: kernel star: tile: {{.*}}prefetch
 // REPORT-NOT: kernel box25: tile: {{.*}}prefetch

@@ -1,5 +1,5 @@
 // Zig-zag chunks (docs/passes/tile.md#zig-zag-chunks): a streamed kernel
-// with 16 points per thread that reads its grids at offsets along the
+// with 16 points per thread (8 in rank 2) that reads its grids at offsets along the
 // streamed dimension may walk every other chunk backwards, so that two
 // neighbouring chunks read the halo rows they share at the same time; the
 // launcher decides per launch (stencil::detail::zigzagChunks). Shorter
@@ -18,7 +18,7 @@
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
-// A 5 x 5 box with a reduction: 16 points per thread in groups of 4 rows.
+// A 5 x 5 box with a reduction: 8 points per thread in groups of 4 rows.
 STENCIL_KERNEL void box25(In<float, 2> u, Out<float, 2> v, Max<float> peak) {
   float acc = 0.0f;
   for (int i = -2; i <= 2; ++i)
@@ -34,7 +34,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 }
 
 // IR-LABEL: kernel box25 rank 2
-// IR:       schedule {{.*}}points-per-thread 16 jam 4 vector 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
+// IR:       schedule {{.*}}points-per-thread 8 jam 4 vector 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
 // IR-LABEL: kernel star rank 2
 // IR:       schedule {{.*}}points-per-thread 4
 // IR-NOT:   zigzag

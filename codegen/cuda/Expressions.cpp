@@ -221,12 +221,8 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   case ExprKind::Cast: {
     const Cast *C = as<Cast>(E);
     const std::string V = expr(C->Value, Host);
-    // bool to floating point through int (the same 0 or 1): a bool made a
-    // double by a select of 1.0 and 0.0 and truncated back to int is the
-    // shape ptxas (CUDA 13.0, sm_90) miscompiled in test/diff seed 18006
-    // (docs/difftest.md).
-    // Through the int conversion intrinsic (an I2F of a whole register,
-    // not a select of 1.0 and 0.0 into one word of a pair): see boolToFloat.
+    // A bool to floating point through the int conversion intrinsic, not
+    // a select of 1.0 and 0.0 (a ptxas miscompile, boolToFloat).
     if (C->Value->Ty == Type::Bool && isFloat(C->Ty) && !Host)
       return boolToFloat(V, C->Ty);
     // The same for a bool promoted to an integer first (v + 1.0).

@@ -220,16 +220,10 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   case ExprKind::Cast: {
     const Cast *C = as<Cast>(E);
-    const std::string V = expr(C->Value, Host);
-    // A bool to floating point through the int conversion intrinsic, not
-    // a select of 1.0 and 0.0 (a ptxas miscompile, boolToFloat).
-    if (C->Value->Ty == Type::Bool && isFloat(C->Ty) && !Host)
-      return boolToFloat(V, C->Ty);
-    // The same for a bool promoted to an integer first (v + 1.0).
-    if (isFloat(C->Ty) && !Host && C->Value->Kind == ExprKind::Cast &&
-        as<Cast>(C->Value)->Value->Ty == Type::Bool)
-      return boolToFloat(expr(as<Cast>(C->Value)->Value, Host), C->Ty);
-    return "static_cast<" + cxxType(C->Ty) + ">(" + V + ")";
+    if (!Host && isFloat(C->Ty))
+      if (const Expr *B = boolOperand(C->Value))
+        return boolToFloat(expr(*B), C->Ty);
+    return "static_cast<" + cxxType(C->Ty) + ">(" + expr(C->Value, Host) + ")";
   }
   case ExprKind::Call: {
     const Call *C = as<Call>(E);
@@ -243,6 +237,16 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
   }
   }
   return "?";
+}
+
+/// The bool that E is, directly or promoted to another type first (the
+/// int of `v + 1.0`), or null: its value as a number is 0 or 1 either way.
+const Expr *KernelEmitter::boolOperand(const Expr &E) {
+  if (E->Ty == Type::Bool)
+    return &E;
+  if (E->Kind == ExprKind::Cast && as<Cast>(E)->Value->Ty == Type::Bool)
+    return &as<Cast>(E)->Value;
+  return nullptr;
 }
 
 /// The bool B (device code) as the floating-point type T, 0 or 1. Not
@@ -259,9 +263,10 @@ std::string KernelEmitter::boolToFloat(const std::string &B, Type T) {
 
 /// E converted to T the way C++'s implicit conversion would.
 std::string KernelEmitter::exprAs(const Expr &E, Type T) {
+  if (isFloat(T))
+    if (const Expr *B = boolOperand(E)) // as a Cast of a bool (expr)
+      return boolToFloat(expr(*B), T);
   std::string S = expr(E);
-  if (E->Ty == Type::Bool && isFloat(T)) // as a Cast of a bool (expr)
-    return boolToFloat(S, T);
   return E->Ty == T ? S : "static_cast<" + cxxType(T) + ">(" + S + ")";
 }
 

@@ -89,6 +89,7 @@ private:
   //--- expressions and statements (Expressions.cpp) -------------------------
   std::string offsetExpr(const std::vector<int> &Offsets);
   std::string expr(const ir::Expr &E, bool Host = false);
+  static const ir::Expr *boolOperand(const ir::Expr &E);
   static std::string boolToFloat(const std::string &B, ir::Type T);
   std::string exprAs(const ir::Expr &E, ir::Type T);
   void location(std::ostringstream &OS, const ir::Stmt &S, int Depth);

@@ -252,11 +252,7 @@ bool chooseZigzag(const Kernel &K, const Schedule &S) {
   const int MinChunk = K.Rank == 2 ? 8 : 16;
   if (S.StreamDim < 0 || S.PointsPerThread < MinChunk || K.hasHistograms())
     return false;
-  for (const GridFootprint &G : K.Foot.Grids)
-    for (const std::vector<int> &O : G.Offsets)
-      if (O[size_t(S.StreamDim)] != 0)
-        return true;
-  return false;
+  return readsAcross(K, S.StreamDim);
 }
 
 bool choosePrefetch(const Kernel &K, const Schedule &S) {
@@ -272,10 +268,7 @@ bool choosePrefetch(const Kernel &K, const Schedule &S) {
   // (mean81) gained nothing: rows of a plane share their lines in L1.
   if (K.Rank != 3 || S.StreamDim != 0 || S.Jam < 2 || K.hasHistograms())
     return false;
-  for (const GridFootprint &G : K.Foot.Grids)
-    if (G.Lo[0] < 0 || G.Hi[0] > 0)
-      return true;
-  return false;
+  return readsAcross(K, 0);
 }
 
 int chooseMinBlocks(const Kernel &K, const Schedule &S) {

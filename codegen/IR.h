@@ -370,6 +370,11 @@ struct Schedule {
   /// (`prefetch.global.L2`), so that loads that cannot all be in flight at
   /// once (a jam group's) find it there (docs/passes/tile.md#prefetch).
   bool Prefetch = false;
+  /// Streamed kernels whose statements read one plane each, in order along
+  /// StreamDim (ir::planRing): a register ring, each thread holding the
+  /// points whose footprint spans the plane it has loaded, every plane's
+  /// values loaded once for all of them (docs/passes/tile.md#ring).
+  bool Ring = false;
   bool FromUser = false; ///< set by a spec/CLI override
 };
 

@@ -521,6 +521,7 @@ private:
       S.MinBlocks = smallInt(1, 32, "blocks per SM");
     S.Zigzag = acceptWord("zigzag");
     S.Prefetch = acceptWord("prefetch");
+    S.Ring = acceptWord("ring");
     S.FromUser = accept("[");
     if (S.FromUser) {
       expectWord("user");

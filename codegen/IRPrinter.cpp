@@ -209,6 +209,8 @@ private:
         OS << " zigzag";
       if (K.Sched.Prefetch)
         OS << " prefetch";
+      if (K.Sched.Ring)
+        OS << " ring";
       if (K.Sched.FromUser)
         OS << " [user]";
       OS << "\n";
@@ -247,7 +249,7 @@ private:
            A.StreamDim == B.StreamDim && A.Jam == B.Jam && A.Vec == B.Vec &&
            A.Persistent == B.Persistent && A.MinBlocks == B.MinBlocks &&
            A.Zigzag == B.Zigzag && A.Prefetch == B.Prefetch &&
-           A.FromUser == B.FromUser;
+           A.Ring == B.Ring && A.FromUser == B.FromUser;
   }
 
   const char *reduceOp(const std::string &Name) const {

@@ -30,6 +30,9 @@ struct PassOptions {
   /// --smem-cache=KERNEL forces `smem-cache` on for these kernels (it is off
   /// by default; measured: docs/passes/smem-cache.md#measurements).
   std::set<std::string> SmemCacheForced;
+  /// --ring=KERNEL: `tile` computes these kernels as register rings where
+  /// their bodies allow (docs/passes/tile.md#ring), whatever its rule says.
+  std::set<std::string> RingForced;
   /// The target's compute capability (--arch=sm_90 -> 90), for decisions
   /// that depend on the device's limits.
   int SmVersion = 90;

@@ -4,6 +4,7 @@
 
 #include "codegen/IRVisitor.h"
 #include "codegen/Pass.h"
+#include "codegen/Ring.h"
 
 #include <map>
 #include <set>
@@ -232,6 +233,7 @@ private:
     checkVec();
     checkZigzag();
     checkPrefetch();
+    checkRing();
   }
 
   /// Vectors as KernelBody lowers them: plain arrays of numbers (no records,
@@ -289,6 +291,27 @@ private:
            "its own to prefetch");
     if (!K.Cached.empty())
       fail("schedule: prefetch: shared-memory tiles stage their own reads");
+  }
+
+  /// A ring walks its chunk forwards one plane at a time, its lanes the
+  /// points the plane is read by: a streamed body of the shape planRing
+  /// takes, plain arrays, no jam, vectors or zig-zag chunks.
+  void checkRing() {
+    const Schedule &S = K.Sched;
+    if (!S.Ring)
+      return;
+    const std::string Where = "schedule: ring: ";
+    if (S.StreamDim < 0)
+      return fail(Where + "needs a streamed dimension");
+    if (S.Jam > 1 || S.Vec > 1)
+      fail(Where + "its lanes are the ring's; no jam or vectors besides");
+    if (S.Zigzag)
+      fail(Where + "the ring walks its chunks forwards (no zigzag)");
+    checkPlainArrays(Where);
+    std::string Why;
+    if (!planRing(K, S.StreamDim, &Why))
+      fail(Where + "the body is no ring along dimension " +
+           std::to_string(S.StreamDim) + ": " + Why);
   }
 
   /// Jammed and vector lanes read plain arrays: no merged records, no

@@ -198,10 +198,18 @@ template <class F> void KernelEmitter::forEachDeclare(const Block &B, F &&Fn) {
 }
 
 std::string KernelEmitter::localName(const std::string &Name) const {
-  if (Lane > 0) {
-    auto L = LaneNames.find({Name, Lane});
-    if (L != LaneNames.end())
-      return L->second;
+  if (RingLanes && RingCopy && ringCarried(Name)) { // ringGroup's slots
+    const int Lanes = Ring->lanes();
+    return laneLocal(Name, ((Lane - RingCopy) % Lanes + Lanes) % Lanes);
+  }
+  return laneLocal(Name, Lane);
+}
+
+std::string KernelEmitter::laneLocal(const std::string &Name, int L) const {
+  if (L > 0) {
+    auto It = LaneNames.find({Name, L});
+    if (It != LaneNames.end())
+      return It->second;
   }
   auto It = Names.find(Name);
   return It == Names.end() ? Name : It->second;

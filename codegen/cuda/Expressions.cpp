@@ -116,8 +116,9 @@ std::string mathName(MathFn Fn, Type T) {
 
 //--- expressions ---------------------------------------------------------
 
-std::string KernelEmitter::offsetExpr(const std::vector<int> &Offsets) {
-  std::string S = "at_";
+std::string KernelEmitter::offsetExpr(const std::vector<int> &Offsets,
+                                      const std::string &Base) {
+  std::string S = Base;
   for (int D = 0; D < K.Rank; ++D) {
     int O = Offsets[D];
     if (O == 0)
@@ -186,7 +187,12 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     // A jammed lane's point: laneOffset along each dimension (vectors, a
     // fused group's rows), Lane points along the streamed dimension, or
     // (rank 1) Lane grid strides further.
-    if (Lane > 0 && (vectorised() || FusedLanes)) {
+    if (RingLanes) {
+      // Lane planes behind the newest, RingCopy steps into a group.
+      const int Shift = D == K.Sched.StreamDim ? RingCopy - Lane : 0;
+      if (Shift)
+        I += (Shift > 0 ? " + " : " - ") + std::to_string(std::abs(Shift));
+    } else if (Lane > 0 && (vectorised() || FusedLanes)) {
       const int Shift = laneOffset(D);
       if (Shift > 0)
         I += " + " + std::to_string(Shift);
@@ -303,8 +309,10 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
   case StmtKind::Declare: {
     std::string Value = expr(S.Value);
     flushLoads(OS, Depth);
-    OS << In << cxxType(S.Ty) << " " << localName(S.Name) << " = " << Value
-       << ";\n";
+    // A local the ring carries is declared for every lane before the walk.
+    const bool Carried = RingLanes && ringCarried(S.Name);
+    OS << In << (Carried ? "" : cxxType(S.Ty) + " ") << localName(S.Name)
+       << " = " << Value << ";\n";
     return;
   }
   case StmtKind::Assign: {

@@ -194,6 +194,8 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   }
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, UsesAt ? "at_" : linearIndex(D, C));
+  if (K.Sched.Ring)
+    return S + Jammed; // ringChunk
   if (K.Sched.Jam == 1)
     return S + NoUnroll + In + "for (Index " + I + " = " + C + "; " + I +
            " < " + End + "; " + Next + ") {\n";
@@ -272,8 +274,8 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
 /// The closing brace(s) of the loop of dimension D opened at Depth.
 std::string KernelEmitter::loopFooter(int D, int Depth) const {
   std::string S;
-  if (D == K.Sched.StreamDim)
-    S += indent(Depth + 1) + "}\n"; // the points of one chunk
+  if (D == K.Sched.StreamDim && !K.Sched.Ring) // ringLoop closes its own
+    S += indent(Depth + 1) + "}\n";            // the points of one chunk
   return S + indent(Depth) + "}\n";
 }
 
@@ -302,7 +304,9 @@ std::string KernelEmitter::kernelBody() {
       Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
   std::ostringstream Points;
   collectInOutLocals();
-  if (vectorised()) {
+  if (K.Sched.Ring) {
+    // The ring's step (jammedPoints) is the chunk's only point work.
+  } else if (vectorised()) {
     Points << vectorPoints(Depth);
   } else {
     Points << inOutLoads(Depth);
@@ -358,6 +362,8 @@ std::string KernelEmitter::kernelBody() {
 /// reassociation every Sum already allows). Empty when the kernel is not
 /// jammed.
 std::string KernelEmitter::jammedPoints(int Depth) {
+  if (K.Sched.Ring)
+    return ringChunk(Depth);
   if (K.Sched.Jam == 1)
     return "";
   if (!vectorised())
@@ -445,6 +451,10 @@ int KernelEmitter::loadWords() const {
 /// streamed dimension, or (rank 1, not streamed) Lane grid strides, or
 /// (vectorised, or a fused group of rows) laneOffset along each dimension.
 std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
+  if (RingLanes && Lane >= 0) { // Lane planes behind the newest point
+    Offsets[K.Sched.StreamDim] += RingCopy - Lane;
+    return "";
+  }
   if (Lane <= 0)
     return "";
   if (vectorised() || FusedLanes) { // FusedLanes: rows of a fused step
@@ -461,7 +471,7 @@ std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
 
 /// The linear index of the lane's point (at_ outside jammed code).
 std::string KernelEmitter::pointAddress() {
-  if (Lane <= 0)
+  if (Lane <= 0 && !(RingLanes && RingCopy))
     return "at_";
   std::vector<int> Offsets(K.Rank, 0);
   const std::string Strides = laneShift(Offsets);
@@ -478,6 +488,12 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
     return vectorRead(G);
   std::vector<int> Offsets = G.Offsets;
   const std::string Strides = laneShift(Offsets);
+  if (RingLanes && Offsets[size_t(K.Sched.StreamDim)] != Ring->Lo + RingCopy)
+    // A plane behind the lane's phase: the lane's own read, where its
+    // statement is (inside the test that its point is in the chunk).
+    return G.Grid + "[" + offsetExpr(Offsets) + Strides + "]";
+  if (RingLanes)
+    return planeRead(G.Grid, Offsets);
   return laneLoad(G.Grid + "[" + offsetExpr(Offsets) + Strides + "]",
                   K.findParam(G.Grid)->Elem, G.Grid);
 }
@@ -511,6 +527,187 @@ void KernelEmitter::flushLoads(std::ostringstream &OS, int Depth) {
   for (const std::string &L : PendingLoads.back())
     OS << indent(Depth) << L << "\n";
   PendingLoads.back().clear();
+}
+
+//--- the register ring ------------------------------------------------------
+
+/// Schedule::Ring: the chunk of the streamed dimension walked one plane at
+/// a time, from its first point to Ring->lanes() - 1 planes past its last,
+/// so that its last point reaches its last phase. Before the walk, every
+/// lane's copy of each carried local. The walk: single steps while the ring
+/// fills, groups of lanes() steps unrolled while every lane's point stays in
+/// the chunk (the ring turns by renaming: no copies), single steps to empty
+/// it. Every load of a step is of the plane it has reached, which the
+/// chunk's points read, so none leaves the grid even for a lane whose point
+/// is outside the chunk.
+std::string KernelEmitter::ringChunk(int Depth) {
+  const int D = K.Sched.StreamDim;
+  const int Lanes = Ring->lanes();
+  const ChunkNames N = chunkNames(D, Depth - 2);
+  const std::string &In = N.In, &I = N.Index;
+  const std::string Last = std::to_string(Lanes - 1);
+  UsesAt = true;
+  const std::string Step = ringStep(Depth);
+  const std::string Group = ringGroup(Depth);
+  std::string S;
+  for (const auto &[Name, Ty] : Ring->Carried) {
+    S += In + cxxType(Ty);
+    for (int L = 0; L < Lanes; ++L)
+      S += std::string(L ? ", " : " ") + laneLocal(Name, L) + "{}";
+    S += ";\n";
+  }
+  const std::string Next = "++" + I + ", at_ += " + strideOf(D);
+  const std::string NoUnroll = In + "#pragma unroll 1\n";
+  S += In + "Index " + I + " = " + N.Chunk + ";\n";
+  S += NoUnroll + In + "for (; " + I + " < " + N.Chunk + " + " + Last + " && " +
+       I + " < " + N.End + " + " + Last + "; " + Next +
+       ") { // the ring fills\n" + Step + In + "}\n";
+  S += NoUnroll + In + "for (; " + I + " + " + std::to_string(Lanes) +
+       " <= " + N.End + "; " + I + " += " + std::to_string(Lanes) +
+       ", at_ += " + std::to_string(Lanes) + " * " + strideOf(D) +
+       ") { // every lane's point in the chunk\n" + Group + In + "}\n";
+  S += NoUnroll + In + "for (; " + I + " < " + N.End + " + " + Last + "; " +
+       Next + ") { // the ring empties\n" + Step + In + "}\n";
+  return S;
+}
+
+/// Whether lane L's point (i_D - L) is in the chunk.
+std::string KernelEmitter::ringLaneGuard(int L) const {
+  const ChunkNames N = chunkNames(K.Sched.StreamDim, 0);
+  const std::string Below = N.Index + " < " + N.End;
+  const std::string Above = N.Index + " >= " + N.Chunk;
+  if (L == 0)
+    return Below;
+  const std::string Shift = " + " + std::to_string(L);
+  if (L == Ring->lanes() - 1)
+    return Above + Shift;
+  return Above + Shift + " && " + Below + Shift;
+}
+
+bool KernelEmitter::ringCarried(const std::string &Name) const {
+  return std::any_of(Ring->Carried.begin(), Ring->Carried.end(),
+                     [&](const auto &C) { return C.first == Name; });
+}
+
+/// A read of the plane a ring's step has reached (its lanes' reads of it
+/// are all of this plane, branches included): the local holding the
+/// element, one per element for the whole step (planeLoads declares them).
+std::string KernelEmitter::planeRead(const std::string &Grid,
+                                     const std::vector<int> &Offsets) {
+  for (const PlaneLoad &P : RingPlane)
+    if (P.Grid == Grid && P.Offsets == Offsets)
+      return P.Name;
+  std::string Name;
+  do
+    Name = Grid + "_l" + std::to_string(LoadCount++) + "_";
+  while (Taken.count(Name));
+  Taken.insert(Name);
+  RingPlane.push_back({Grid, Name, Offsets, K.findParam(Grid)->Elem});
+  return Name;
+}
+
+/// The step's plane loads, first in its block.
+std::string KernelEmitter::planeLoads(int Depth) {
+  std::string S;
+  for (const PlaneLoad &P : RingPlane)
+    S += indent(Depth) + "const " + cxxType(P.Elem) + " " + P.Name + " = " +
+         P.Grid + "[" + offsetExpr(P.Offsets) + "];\n";
+  return S;
+}
+
+/// The lanes' statements of one step: each lane's phase, interleaved one
+/// statement of each lane in turn where every lane's point is in the chunk
+/// (Guarded false), or each lane alone behind the test that its point is
+/// (Guarded). Location comments where the line changes.
+std::string KernelEmitter::ringLanes(int Depth, bool Guarded) {
+  const int Lanes = Ring->lanes();
+  std::vector<std::vector<const Stmt *>> PerLane(static_cast<size_t>(Lanes));
+  size_t Most = 0;
+  for (size_t I = 0; I < K.Body.size(); ++I) {
+    auto &Phase = PerLane[size_t(Ring->Phase[I] - Ring->Lo)];
+    Phase.push_back(K.Body[I].get());
+    Most = std::max(Most, Phase.size());
+  }
+  std::ostringstream OS;
+  unsigned Line = 0; // the last line a location comment named
+  auto Print = [&](const Stmt &S, int L, int At) {
+    Lane = -1;
+    if (S.Loc.Line != Line)
+      location(OS, S, At);
+    Line = S.Loc.Line;
+    Lane = L;
+    stmt(OS, S, At);
+  };
+  RingLanes = Lanes;
+  LoadScopes.emplace_back();
+  PendingLoads.emplace_back();
+  if (!Guarded) {
+    HoldLoadsAt = Depth;
+    for (size_t I = 0; I < Most; ++I)
+      for (int L = 0; L < Lanes; ++L)
+        if (I < PerLane[size_t(L)].size())
+          Print(*PerLane[size_t(L)][I], L, Depth);
+  } else {
+    HoldLoadsAt = Depth + 1;
+    for (int L = 0; L < Lanes; ++L) {
+      if (PerLane[size_t(L)].empty())
+        continue;
+      Line = 0;
+      OS << indent(Depth) << "if (" << ringLaneGuard(L) << ") {\n";
+      for (const Stmt *S : PerLane[size_t(L)])
+        Print(*S, L, Depth + 1);
+      OS << indent(Depth) << "}\n";
+    }
+  }
+  HoldLoadsAt = -1;
+  Lane = -1;
+  RingLanes = 0;
+  LoadScopes.clear();
+  PendingLoads.clear();
+  return OS.str();
+}
+
+/// One step of the ring (while it fills or empties): the plane's loads,
+/// the lanes (all of them at once where every lane's point is in the chunk,
+/// which a chunk longer than the ring reaches in its last steps when
+/// lanes() does not divide it), then the ring turns: each carried local
+/// passes to the lane one plane older.
+std::string KernelEmitter::ringStep(int Depth) {
+  const int Lanes = Ring->lanes();
+  RingPlane.clear();
+  const std::string Full = ringLanes(Depth + 1, /*Guarded=*/false);
+  const std::string Ends = ringLanes(Depth + 1, /*Guarded=*/true);
+  const std::string In = indent(Depth);
+  std::ostringstream OS;
+  OS << planeLoads(Depth) << In << "if (" << ringLaneGuard(Lanes - 1) << " && "
+     << ringLaneGuard(0) << ") {\n"
+     << Full << In << "} else {\n"
+     << Ends << In << "}\n";
+  for (const auto &[Name, Ty] : Ring->Carried)
+    for (int L = Lanes - 1; L > 0; --L)
+      OS << In << laneLocal(Name, L) << " = " << laneLocal(Name, L - 1)
+         << ";\n";
+  return OS.str();
+}
+
+/// lanes() steps of the ring with every lane's point in the chunk, each in
+/// a block of its own, step C's lane L the point C - L from i_D: lane L's
+/// carried locals are in slot L - C (mod lanes()), so that after the group
+/// every slot is where the next group's first step expects it.
+std::string KernelEmitter::ringGroup(int Depth) {
+  std::ostringstream OS;
+  for (RingCopy = 0; RingCopy < Ring->lanes(); ++RingCopy) {
+    RingPlane.clear();
+    const std::string Lanes = ringLanes(Depth + 1, /*Guarded=*/false);
+    OS << indent(Depth) << "{"
+       << (RingCopy
+               ? " // the point " + std::to_string(RingCopy) + " further along"
+               : std::string())
+       << "\n"
+       << planeLoads(Depth + 1) << Lanes << indent(Depth) << "}\n";
+  }
+  RingCopy = 0;
+  return OS.str();
 }
 
 //--- vectors along the last dimension --------------------------------------

@@ -36,6 +36,7 @@
 #define STENCILC_CODEGEN_CUDA_KERNELEMITTER_H
 
 #include "codegen/IR.h"
+#include "codegen/Ring.h"
 #include "codegen/cuda/CudaEmitter.h"
 #include "codegen/cuda/SmemCacheLowering.h"
 
@@ -43,6 +44,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -68,6 +70,8 @@ public:
   KernelEmitter(const ir::Kernel &K, const EmitOptions &Opts,
                 const std::string &SpecFile)
       : K(K), Opts(Opts), SpecFile(SpecFile) {
+    if (K.Sched.Ring)
+      Ring = ir::planRing(K, K.Sched.StreamDim); // the verifier checked it
     assignNames();
     findSweep();
   }
@@ -85,9 +89,13 @@ private:
   void assignNames();
   template <class F> static void forEachDeclare(const ir::Block &B, F &&Fn);
   std::string localName(const std::string &Name) const;
+  /// Lane L's name for the local Name (lane 0 keeps its own).
+  std::string laneLocal(const std::string &Name, int L) const;
 
   //--- expressions and statements (Expressions.cpp) -------------------------
-  std::string offsetExpr(const std::vector<int> &Offsets);
+  /// The linear index Offsets from the point at Base (the point's own, at_).
+  std::string offsetExpr(const std::vector<int> &Offsets,
+                         const std::string &Base = "at_");
   std::string expr(const ir::Expr &E, bool Host = false);
   static const ir::Expr *boolOperand(const ir::Expr &E);
   static std::string boolToFloat(const std::string &B, ir::Type T);
@@ -180,6 +188,17 @@ private:
 
   //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
   std::string jammedPoints(int Depth);
+  //--- the register ring (KernelBody.cpp) -----------------------------------
+  std::string ringChunk(int Depth);
+  std::string ringStep(int Depth);
+  std::string ringGroup(int Depth);
+  std::string ringLanes(int Depth, bool Guarded);
+  std::string ringLaneGuard(int L) const;
+  std::string planeRead(const std::string &Grid,
+                        const std::vector<int> &Offsets);
+  std::string planeLoads(int Depth);
+  /// Whether Name is a local the ring carries from phase to phase.
+  bool ringCarried(const std::string &Name) const;
   std::string lanePoints(int Depth);
   std::string lanePointsWith(int Depth, bool HoistAll);
   /// Registers (32-bit words) the lane group's loads hold: the components
@@ -202,12 +221,15 @@ private:
   int lanes() const {
     if (FusedLanes)
       return FusedLanes;
+    if (RingLanes)
+      return RingLanes;
     return vectorised() ? JamLanes * K.Sched.Vec : K.Sched.Jam;
   }
   /// The most lanes any code of the kernel prints (names are made for all),
   /// whichever lanes are being printed.
   int maxLanes() const {
-    return std::max(K.Sched.Jam * std::max(K.Sched.Vec, 1), K.Fuse.Jam);
+    return std::max({K.Sched.Jam * std::max(K.Sched.Vec, 1), K.Fuse.Jam,
+                     Ring ? Ring->lanes() : 1});
   }
   int vecWidth() const { return vectorised() ? K.Sched.Vec : 1; }
   int jamLane() const { return Lane / vecWidth(); }
@@ -383,6 +405,22 @@ private:
   /// Printing the rank-3 fused kernel: the grids whose centre reads are the
   /// locals NAME_cv_ (FusedStream.cpp, carriedValues).
   std::vector<std::string> StreamCarried;
+  /// Schedule::Ring: the body's phases (ir::planRing), and while the ring's
+  /// step is printed its lanes: lane L is the point L planes behind the
+  /// newest (i_D - L), running phase Ring->Lo + L.
+  std::optional<ir::RingPlan> Ring;
+  int RingLanes = 0;
+  /// In a group of unrolled steps (ringGroup), the step being printed: its
+  /// lanes' points are RingCopy further along.
+  int RingCopy = 0;
+  /// The plane's elements the step being printed reads: the local holding
+  /// each, and its offsets from the newest point (planeRead, planeLoads).
+  struct PlaneLoad {
+    std::string Grid, Name;
+    std::vector<int> Offsets;
+    ir::Type Elem;
+  };
+  std::vector<PlaneLoad> RingPlane;
 };
 
 } // namespace stencilc::cuda

@@ -115,6 +115,7 @@ public:
     K.Sched.Vec = 1;
     K.Sched.Zigzag = false;
     K.Sched.Prefetch = false;
+    K.Sched.Ring = false;
     K.Cached = std::move(Cached);
     Remark("cached in shared memory: " + Names + ", tile " +
            triple(Tile, K.Rank) + ", " + std::to_string(Bytes) +

@@ -1,6 +1,8 @@
 //===- Tile.cpp -----------------------------------------------------------===//
 #include "codegen/passes/Tile.h"
 #include "codegen/IRVisitor.h"
+#include "codegen/Ring.h"
+#include "codegen/report/CostModel.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -30,6 +32,16 @@ bool readsAnyNeighbour(const Kernel &K) {
       return true;
   return false;
 }
+
+/// Points per thread of a streamed kernel computed as a ring: filling and
+/// emptying the ring costs lanes() - 1 steps a chunk (box125: 0.500 ms in
+/// chunks of 16, 0.453 in chunks of 32, 0.610 in chunks of 8).
+constexpr int RingChunk = 32;
+/// Operations per byte of compulsory traffic from which a kernel is bound
+/// by issuing instructions rather than by DRAM (the H100 issues about 30
+/// T thread-instructions a second against 3 TB/s: 10 per byte, loads and
+/// index arithmetic included).
+constexpr int RingIssueBound = 8;
 
 /// Loads per point of a streamed rank-2 kernel from which it goes in chunks
 /// of 16 rows rather than on a persistent grid (a box, not a star).
@@ -105,6 +117,47 @@ double jamLoadsPerPoint(const Kernel &K, int D, int Jam) {
       }
   }
   return double(Loads.size()) / Jam;
+}
+
+/// Arithmetic a point does: the operators, calls and selects of the body
+/// that are not on constants alone (nvcc folds those), every branch
+/// counted.
+int arithmeticPerPoint(const Kernel &K) {
+  auto Varies = [](const Expr &E) {
+    bool V = false;
+    forEachSubExpr(E, [&](const Expr &X) {
+      V |= X->Kind == ExprKind::GridRead || X->Kind == ExprKind::Var ||
+           X->Kind == ExprKind::Index;
+    });
+    return V;
+  };
+  int Ops = 0;
+  forEachExpr(K.Body, [&](const Expr &E) {
+    const bool Op = E->Kind == ExprKind::Binary || E->Kind == ExprKind::Unary ||
+                    E->Kind == ExprKind::Call || E->Kind == ExprKind::Select;
+    Ops += Op && Varies(E);
+  });
+  return Ops;
+}
+
+bool chooseRing(const Kernel &K, const Schedule &S, int Jam) {
+  // A ring loads each plane once per step but has one plane's loads in
+  // flight where a jam has (Jam + extent - 1) planes': it wins where the
+  // kernel is bound by issuing its arithmetic and loads, not by DRAM.
+  // Measured against the jam in one run (H100,
+  // bench/results/2026-11-27T0655Z-ring-h100.txt): box125 (f32, 126
+  // operations for 8 bytes a point) 0.549 -> 0.453 ms; smooth27 (f64, 55
+  // for 16) 0.387 -> 0.435-0.460, lost. Rank 2 lost everywhere without the
+  // vectors its jam takes (box5 0.248 -> 0.311, mean81 0.281 -> 0.373,
+  // density49 0.240 -> 0.313).
+  if (K.Rank != 3 || S.StreamDim < 0)
+    return false;
+  const std::optional<RingPlan> Plan = planRing(K, S.StreamDim);
+  const double Alone = jamLoadsPerPoint(K, S.StreamDim, 1);
+  return Plan && Alone >= 9 &&
+         arithmeticPerPoint(K) >= RingIssueBound * bytesPerPoint(K) &&
+         ringLoadsPerPoint(K, *Plan, S.StreamDim) <
+             jamLoadsPerPoint(K, S.StreamDim, Jam);
 }
 
 /// Bytes a point loads from its In grids at the centre: what one point per
@@ -187,7 +240,7 @@ int chooseVec(const Kernel &K, const Schedule &S, int MaxVec) {
   // Not rank 1, whose jam (4 points a grid stride apart)
   // already has the bytes in flight: stats 1.01 -> 1.05, triad and
   // accumulate_i64 unchanged (T031126Z).
-  if (MaxVec < 2 || !K.Merged.empty() || K.hasBoundary())
+  if (MaxVec < 2 || !K.Merged.empty() || K.hasBoundary() || S.Ring)
     return 1;
   const bool PointWise = !readsAnyNeighbour(K);
   if (PointWise && K.Rank == 1)
@@ -250,7 +303,8 @@ bool chooseZigzag(const Kernel &K, const Schedule &S) {
   // 1-3% faster than the same chunks all forwards,
   // bench/results/2026-11-27T0440Z-box-chunks-h100.txt).
   const int MinChunk = K.Rank == 2 ? 8 : 16;
-  if (S.StreamDim < 0 || S.PointsPerThread < MinChunk || K.hasHistograms())
+  if (S.StreamDim < 0 || S.PointsPerThread < MinChunk || K.hasHistograms() ||
+      S.Ring) // a ring walks forwards
     return false;
   return readsAcross(K, S.StreamDim);
 }
@@ -282,8 +336,8 @@ int chooseMinBlocks(const Kernel &K, const Schedule &S) {
   // values: cell_age 0.279 -> 0.567 ms bounded, mean81 +42%), as do wider
   // footprints (smooth27 +15%, wave3d_r4 +75%) and rank 1 (no gain: deriv6
   // -0.5%, window_i64 +1.5%). H100, one run, 2026-11-26T1000Z.
-  if (K.Rank < 2 || S.Jam > 1 || K.hasHistograms() || !K.Merged.empty() ||
-      !K.Cached.empty())
+  if (K.Rank < 2 || S.Jam > 1 || S.Ring || K.hasHistograms() ||
+      !K.Merged.empty() || !K.Cached.empty())
     return 0;
   if (jamLoadsPerPoint(K, std::max(S.StreamDim, 0), 1) > 9)
     return 0;
@@ -376,6 +430,23 @@ public:
     }
     K.Sched = chooseSchedule(K);
     K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
+    std::string NoRing;
+    const bool Forced = Opts.RingForced.count(K.Name) > 0;
+    if (Forced && K.Sched.StreamDim < 0)
+      NoRing = "it streams along no dimension";
+    else if (Forced)
+      planRing(K, K.Sched.StreamDim, &NoRing);
+    if (Forced && !NoRing.empty())
+      K.Remarks.push_back(
+          {name(), K.Loc, "--ring=" + K.Name + " ignored: " + NoRing});
+    if (Forced ? NoRing.empty() : chooseRing(K, K.Sched, K.Sched.Jam)) {
+      // The ring's lanes replace the jam's; a chunk pays for filling its
+      // ring (lanes - 1 planes loaded before its first point is done), so
+      // chunks are longer.
+      K.Sched.Ring = true;
+      K.Sched.Jam = 1;
+      K.Sched.PointsPerThread = std::max(K.Sched.PointsPerThread, RingChunk);
+    }
     K.Sched.Vec = chooseVec(K, K.Sched, Opts.MaxVec);
     if (K.Sched.Vec > 1 && K.Sched.StreamDim < 0)
       K.Sched.Jam = 1; // vectors replace a rank-1 jam
@@ -420,6 +491,14 @@ public:
       Why += "; zig-zag chunks (every other chunk walked backwards where "
              "neighbouring chunks run at once: their shared halo rows read "
              "together)";
+    if (S.Ring)
+      Why +=
+          "; register ring along dimension " + std::to_string(S.StreamDim) +
+          ": each thread holds the points whose footprint spans the plane "
+          "it has loaded, " +
+          loads(ringLoadsPerPoint(K, *planRing(K, S.StreamDim), S.StreamDim)) +
+          " loads per point instead of " +
+          loads(jamLoadsPerPoint(K, S.StreamDim, 1));
     if (S.Prefetch)
       Why += "; prefetch (each thread asks L2 for its column of the chunk "
              "before its jam groups load it)";

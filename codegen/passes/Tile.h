@@ -64,6 +64,9 @@ bool chooseZigzag(const ir::Kernel &K, const ir::Schedule &S);
 /// Whether a streamed kernel's threads prefetch their chunk's column into L2
 /// (Schedule::Prefetch).
 bool choosePrefetch(const ir::Kernel &K, const ir::Schedule &S);
+/// Whether a streamed kernel is computed as a register ring
+/// (Schedule::Ring, ir::planRing) instead of its jam of Jam (chooseJam).
+bool chooseRing(const ir::Kernel &K, const ir::Schedule &S, int Jam);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 /// With Jam > 1, per point of Jam rows of such lanes along StreamDim.

@@ -2,8 +2,8 @@
 //
 //   stencilc-opt FILE.sir [--passes=NAME,...|--passes=default] [-o OUT]
 //                [--emit=ir|cuda] [--header OUT.h] [--print-after-each]
-//                [--report] [--tile=...] [--smem-cache=KERNEL] [--arch=sm_NN]
-//                [--fast-math]
+//                [--report] [--tile=...] [--smem-cache=KERNEL] [--ring=KERNEL]
+//                [--arch=sm_NN] [--fast-math]
 //
 // In the spirit of mlir-opt: reads the IR that `stencilc --emit=ir` prints
 // (FILE may be '-'), verifies it, runs exactly the passes named, in the
@@ -97,6 +97,11 @@ cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
     cl::value_desc("kernel"), cl::cat(Cat));
+cl::list<std::string>
+    RingKernels("ring",
+                cl::desc("As stencilc --ring: a register ring for KERNEL "
+                         "where its body allows"),
+                cl::value_desc("kernel"), cl::cat(Cat));
 cl::opt<bool>
     FastMath("fast-math",
              cl::desc("As stencilc --fast-math: hoist-division multiplies by "
@@ -178,6 +183,8 @@ int toolMain(int Argc, char **Argv) {
                    stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Opts.SmemCacheForced.insert(N);
+  for (const std::string &N : RingKernels)
+    Opts.RingForced.insert(N);
   Opts.FastMath = FastMath;
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + Twine(MaxJam) + " is outside 1 to 16");

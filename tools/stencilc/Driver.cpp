@@ -134,6 +134,12 @@ cl::list<std::string> SmemCacheKernels(
     cl::desc(
         "Force the smem-cache pass on for one kernel: KERNEL (off by default)"),
     cl::value_desc("kernel"), cl::cat(PipelineCat));
+cl::list<std::string> RingKernels(
+    "ring",
+    cl::desc("Compute one kernel as a register ring along its streamed "
+             "dimension where its body allows, whatever tile's rule says: "
+             "KERNEL (docs/passes/tile.md#ring)"),
+    cl::value_desc("kernel"), cl::cat(PipelineCat));
 cl::list<std::string>
     TileOverride("tile",
                  cl::desc("Override the tile pass for one kernel: "
@@ -405,6 +411,8 @@ int toolMain(int Argc, char **Argv) {
                    stencilc::TileSyntax + ")");
   for (const std::string &N : SmemCacheKernels)
     Pipe.Pass.SmemCacheForced.insert(N);
+  for (const std::string &N : RingKernels)
+    Pipe.Pass.RingForced.insert(N);
   Pipe.Pass.FastMath = FastMath;
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + std::to_string(MaxJam) + " is outside 1 to 16");

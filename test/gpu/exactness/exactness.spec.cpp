@@ -118,6 +118,46 @@ STENCIL_KERNEL void jam3(In<double, 3> u, Out<double, 3> v, Min<double> lo) {
   lo = min(lo, acc - u());
 }
 
+// A register ring (docs/passes/tile.md#ring; forced by stencilc.flags, as
+// tile takes rings only where arithmetic bounds a kernel) with every kind
+// of statement a
+// phase may hold: the streamed coordinate in the first phase, a store after
+// it, a local declared in the middle phase and read in the last, loads
+// inside both branches of an if, a read of a plane behind the last phase,
+// and order-free reductions.
+STENCIL_KERNEL void ring3(In<float, 3> u, In<float, 3> c, Out<float, 3> first,
+                          Out<float, 3> v, Max<float> hi, Sum<double> total) {
+  float acc = 0.5f * float(index(0) % 7);
+  for (int j = -1; j <= 1; ++j)
+    for (int k = -2; k <= 2; ++k)
+      acc += u(-1, j, k) * (1.0f + 0.25f * j);
+  first() = acc;
+  float mid = c(0, 0, 0) > 0.5f ? u(0, 0, 1) : -u(0, 0, -1);
+  for (int j = -1; j <= 1; ++j)
+    for (int k = -1; k <= 1; ++k) {
+      if (c(0, j, k) > 0.25f)
+        acc += u(0, j, k);
+      else
+        acc -= 0.5f * u(0, j, k);
+    }
+  for (int j = -1; j <= 1; ++j)
+    acc += u(1, j, 0) * mid;
+  v() = acc - u(-1, 0, 0);
+  hi = max(hi, acc);
+  total += double(acc * acc) * index(0); // terms >= 0: a sum to 1e-10
+}
+
+// A rank-2 ring (forced, stencilc.flags): int sums of rows read in order,
+// a Min over them, the row coordinate in the middle phase.
+STENCIL_KERNEL void ring2(In<int, 2> a, Out<int, 2> s, Min<int> lo) {
+  int n = a(-2, 0) - a(-2, 1);
+  n += a(-1, -1) * 3 + a(-1, 1);
+  int m = n + index(0) % 5 + a(0, 0);
+  n = m * 2 - a(2, -1) - a(2, 0) - a(2, 1);
+  s() = n;
+  lo = min(lo, n - a(1, 0));
+}
+
 // Vectors along the row (docs/passes/tile.md#vectors): adjacent points of
 // one thread read their rows as aligned vectors; an InOut centre, a branch,
 // coordinates and order-free reductions are each lane's own, the domain's

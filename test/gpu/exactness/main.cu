@@ -27,7 +27,9 @@
 //   whole vectors) and the one-point one, at edges and odd widths;
 // - jam2, jam3: unroll-and-jam (4 points of the streamed dimension share
 //   their loads), bit for bit, with chunks of 0 (compiled), 1, 3, 4, 5 and 9
-//   points and grids whose interior is shorter than one group.
+//   points and grids whose interior is shorter than one group; ring3 and
+//   ring2: register rings (each plane loaded once for the points that read
+//   it; stencilc.flags forces them), at the same chunks.
 //
 //   exactness --check-tuned
 //
@@ -431,6 +433,35 @@ void checkJam(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   const gpu::jam3_result R3 = gpu::jam3(stencil::Grid<double, 3>(U3), GV3, Opts);
   C.field((P + "v3").c_str(), V3, GV3.download(), 0.0);
   sameAs(C, P + "lo", Lo, R3.lo);
+
+  // ring3, a ring of 3 lanes: chunks shorter than the ring, as long,
+  // longer, and the compiled 32 (several unrolled groups).
+  const stencil::Extents<3> F3{Rows / 4 + 4, Cols / 8 + 3, 31};
+  const stencil::HostGrid<float, 3> RU = randomGrid<float, 3>(F3, 7);
+  const stencil::HostGrid<float, 3> RC = randomGrid<float, 3>(F3, 8);
+  stencil::HostGrid<float, 3> First = randomGrid<float, 3>(F3, 9);
+  stencil::HostGrid<float, 3> RV = randomGrid<float, 3>(F3, 10);
+  stencil::Grid<float, 3> GFirst(First), GRV(RV);
+  float Hi = 0;
+  double Total = 0;
+  stencil::reference(ring3, RU, RC, First, RV, Hi, Total);
+  const gpu::ring3_result R4 =
+      gpu::ring3(stencil::Grid<float, 3>(RU), stencil::Grid<float, 3>(RC),
+                 GFirst, GRV, Opts);
+  C.field((P + "first").c_str(), First, GFirst.download(), 0.0);
+  C.field((P + "rv").c_str(), RV, GRV.download(), 0.0);
+  sameAs(C, P + "hi", Hi, R4.hi);
+  C.scalar((P + "total").c_str(), Total, R4.total, 1e-10);
+
+  // ring2: a rank-2 ring of 5 lanes.
+  const stencil::HostGrid<int, 2> A = randomGrid<int, 2>(E2, 11);
+  stencil::HostGrid<int, 2> S2 = randomGrid<int, 2>(E2, 12);
+  stencil::Grid<int, 2> GS2(S2);
+  int Lo2 = 0;
+  stencil::reference(ring2, A, S2, Lo2);
+  const gpu::ring2_result R5 = gpu::ring2(stencil::Grid<int, 2>(A), GS2, Opts);
+  C.field((P + "s2").c_str(), S2, GS2.download(), 0.0);
+  C.exact((P + "lo2").c_str(), Lo2, R5.lo);
 }
 
 /// vec2, vec1 and vec3 (vectors along the row) against the reference bit
@@ -503,8 +534,8 @@ void checkTuned(example::Checker &C) {
           Read ? std::to_string(File.entries().size()) + " entries"
                : "no file " + Cache);
   for (const char *Kernel :
-       {"extremes", "counts", "weights", "reload", "jam2", "jam3", "vec2",
-        "vec1", "vec3"}) {
+       {"extremes", "counts", "weights", "reload", "jam2", "jam3", "ring3",
+        "ring2", "vec2", "vec1", "vec3"}) {
     bool Found = false;
     for (const stencil::detail::TuneEntry &E : File.entries())
       Found |= E.Kernel == Kernel;

@@ -58,8 +58,8 @@ std::optional<RingPlan> planRing(const Kernel &K, int D, std::string *WhyNot) {
     return No("it streams along no dimension");
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::InOut || P.Kind == ParamKind::Histogram)
-      return No("it has " + std::string(paramKindName(P.Kind)) + " '" +
-                P.Name + "'");
+      return No("it has " + std::string(paramKindName(P.Kind)) + " '" + P.Name +
+                "'");
   if (!K.Merged.empty())
     return No("it reads merged records");
   if (K.hasBoundary())
@@ -106,7 +106,6 @@ std::optional<RingPlan> planRing(const Kernel &K, int D, std::string *WhyNot) {
   }
   return Plan;
 }
-
 
 double ringLoadsPerPoint(const Kernel &K, const RingPlan &Plan, int D) {
   std::set<std::pair<std::string, std::vector<int>>> Shared, Own;

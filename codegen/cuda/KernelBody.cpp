@@ -6,9 +6,12 @@
 // with grid-stride loops, x along the last (contiguous) dimension. What
 // `tile` decided is lowered here: the streamed dimension is the innermost
 // loop, walked in chunks of points_per_thread_ consecutive points, its linear
-// index an induction variable. With smem-cache, SmemCacheLowering writes the
-// loops over tiles instead. Around the point work come the reductions'
-// partials (before) and the histogram flush and block reductions (after).
+// index an induction variable; a chunk's points one at a time, in jam groups
+// (unroll-and-jam), as vector lanes, or as a register ring (one plane per
+// step, its lanes the points reading it). With smem-cache, SmemCacheLowering
+// writes the loops over tiles instead. Around the point work come the
+// reductions' partials (before) and the histogram flush and block reductions
+// (after).
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/IRVisitor.h"
@@ -274,7 +277,7 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
 /// The closing brace(s) of the loop of dimension D opened at Depth.
 std::string KernelEmitter::loopFooter(int D, int Depth) const {
   std::string S;
-  if (D == K.Sched.StreamDim && !K.Sched.Ring) // ringLoop closes its own
+  if (D == K.Sched.StreamDim && !K.Sched.Ring) // ringChunk closes its own
     S += indent(Depth + 1) + "}\n";            // the points of one chunk
   return S + indent(Depth) + "}\n";
 }
@@ -304,11 +307,10 @@ std::string KernelEmitter::kernelBody() {
       Cache.active() ? Cache.bodyDepth() : 1 + K.Rank + (Streams ? 1 : 0);
   std::ostringstream Points;
   collectInOutLocals();
-  if (K.Sched.Ring) {
-    // The ring's step (jammedPoints) is the chunk's only point work.
-  } else if (vectorised()) {
+  // A ring's chunk (jammedPoints: ringChunk) is its only point work.
+  if (vectorised()) {
     Points << vectorPoints(Depth);
-  } else {
+  } else if (!K.Sched.Ring) {
     Points << inOutLoads(Depth);
     block(Points, K.Body, Depth);
   }
@@ -488,12 +490,13 @@ std::string KernelEmitter::jamRead(const GridRead &G) {
     return vectorRead(G);
   std::vector<int> Offsets = G.Offsets;
   const std::string Strides = laneShift(Offsets);
-  if (RingLanes && Offsets[size_t(K.Sched.StreamDim)] != Ring->Lo + RingCopy)
+  if (RingLanes) {
+    if (Offsets[size_t(K.Sched.StreamDim)] == Ring->Lo + RingCopy)
+      return planeRead(G.Grid, Offsets);
     // A plane behind the lane's phase: the lane's own read, where its
     // statement is (inside the test that its point is in the chunk).
-    return G.Grid + "[" + offsetExpr(Offsets) + Strides + "]";
-  if (RingLanes)
-    return planeRead(G.Grid, Offsets);
+    return G.Grid + "[" + offsetExpr(Offsets) + "]";
+  }
   return laneLoad(G.Grid + "[" + offsetExpr(Offsets) + Strides + "]",
                   K.findParam(G.Grid)->Elem, G.Grid);
 }

@@ -104,7 +104,7 @@ TEST(Ring, NoRingWithoutTwoPhasesOrWithInOutGrids) {
   EXPECT_FALSE(planRing(parseKernel(Box), -1, &Why));
 }
 
-TEST(Ring, TileTakesARingWhereItLoadsLessThanTheJam) {
+TEST(Ring, TileTakesARingWhereArithmeticBoundsABox) {
   Kernel K = parseKernel(Box);
   Schedule S;
   S.StreamDim = 0;

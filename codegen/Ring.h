@@ -1,4 +1,4 @@
-//===- Ring.h - a streamed body as the phases of a register ring -----------===//
+//===- Ring.h - a streamed body as the phases of a register ring ----------===//
 //
 // A thread that streams along dimension D reads each plane (rank 3) or row
 // (rank 2) of its column in order. A body whose statements read planes in

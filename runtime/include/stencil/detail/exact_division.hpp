@@ -154,6 +154,13 @@ STENCIL_EXACT_DIVISION_HD inline unsigned multiplyHigh(unsigned A, unsigned B) {
 #endif
 }
 
+/// The unsigned quotient |N| / |D| from M and S (divideInt's core).
+STENCIL_EXACT_DIVISION_HD inline unsigned unsignedQuotient(unsigned AbsN, int M,
+                                                          int S) {
+  const unsigned T = multiplyHigh(unsigned(M), AbsN);
+  return (T + ((AbsN - T) >> (S & 0xff))) >> (S >> 8);
+}
+
 /// N / D truncated toward zero as C++ divides, from M = intDivisorMultiplier(D)
 /// and S = intDivisorShifts(D): the unsigned quotient of |N| by |D|, then the
 /// sign. Every N and D but D = 0 and INT_MIN / -1 (both undefined in C++;
@@ -161,17 +168,20 @@ STENCIL_EXACT_DIVISION_HD inline unsigned multiplyHigh(unsigned A, unsigned B) {
 STENCIL_EXACT_DIVISION_HD inline int divideInt(int N, int D, int M, int S) {
   if (S < 0)
     return N / D;
-  const unsigned AbsN = unsignedMagnitude(N);
-  const unsigned T = multiplyHigh(unsigned(M), AbsN);
-  const unsigned Q = (T + ((AbsN - T) >> (S & 0xff))) >> (S >> 8);
+  const unsigned Q = unsignedQuotient(unsignedMagnitude(N), M, S);
   return (N < 0) != (D < 0) ? int(0u - Q) : int(Q);
 }
 
-/// N % D as C++ computes it (the sign of N), from divideInt's quotient.
+/// N % D as C++ computes it: |N| % |D| with the sign of N. Computed on the
+/// magnitudes, the quotient needs neither sign (C++'s remainder has N's
+/// alone): about 11 instructions against 17 through divideInt's signed
+/// quotient (key_hist's (key * 7 + 3) % nbins, issue-bound at 81%).
 STENCIL_EXACT_DIVISION_HD inline int remainderInt(int N, int D, int M, int S) {
   if (S < 0)
     return N % D;
-  return int(unsigned(N) - unsigned(divideInt(N, D, M, S)) * unsigned(D));
+  const unsigned AbsN = unsignedMagnitude(N), AbsD = unsignedMagnitude(D);
+  const unsigned R = AbsN - unsignedQuotient(AbsN, M, S) * AbsD;
+  return N < 0 ? int(0u - R) : int(R);
 }
 
 } // namespace detail

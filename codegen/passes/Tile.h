@@ -31,6 +31,11 @@
 //    on a persistent grid. A jammed rank-2 box takes both: Jam rows of Vec
 //    points (cell_age 1.77x -> 1.02x). Grids whose rows are not whole
 //    vectors take the kernel's one-point instance at launch.
+//  - a register ring (Schedule::Ring, ir::planRing) instead of the jam for a
+//    rank-3 streamed kernel whose statements read its planes in order and
+//    which is bound by issuing its arithmetic (at least 8 operations per
+//    byte of compulsory traffic: box125), in chunks of 32 planes; forced
+//    with --ring=KERNEL.
 // (measured: docs/passes/tile.md#measurements)
 // `--tile=KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]` replaces the choice for
 // one kernel (the persistent grid still follows the rule above), and

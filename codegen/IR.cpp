@@ -132,6 +132,8 @@ const char *fnName(MathFn Fn) {
     return "ceil";
   case MathFn::ExactDiv:
     return "exact_div";
+  case MathFn::ExactDiv1:
+    return "exact_div1";
   case MathFn::IntDivMultiplier:
     return "int_div_multiplier";
   case MathFn::IntDivShifts:
@@ -151,6 +153,7 @@ unsigned fnArity(MathFn Fn) {
   case MathFn::Pow:
     return 2;
   case MathFn::ExactDiv:
+  case MathFn::ExactDiv1:
     return 3;
   case MathFn::IntDiv:
   case MathFn::IntRem:

@@ -97,6 +97,10 @@ enum class MathFn : uint8_t {
   /// exact_div(a, b, rcp): a / b correctly rounded from rcp = 1 / b computed
   /// once per launch (hoist-division's lowering; never written by users).
   ExactDiv,
+  /// exact_div1(a, b, rcp): the same with one FMA correction, for a constant
+  /// f32 divisor whose every quotient hoist-division proved it rounds
+  /// exactly (exactDivisionNeedsOneStep).
+  ExactDiv1,
   /// int_div_multiplier(d), int_div_shifts(d): the multiplier and shifts of
   /// an i32 division by d, computed once per launch; int_div(n, d, m, s) and
   /// int_rem(n, d, m, s): n / d and n % d from them, exactly as C++ divides

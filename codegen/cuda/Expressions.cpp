@@ -100,6 +100,8 @@ std::string mathName(MathFn Fn, Type T) {
     return F("ceil");
   case MathFn::ExactDiv:
     return "stencil::detail::divideExact";
+  case MathFn::ExactDiv1:
+    return "stencil::detail::divideExactOneStep";
   case MathFn::IntDivMultiplier:
     return "stencil::detail::intDivisorMultiplier";
   case MathFn::IntDivShifts:

@@ -5,7 +5,11 @@
 #include "codegen/IRVisitor.h"
 
 #include <cctype>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
 #include <map>
+#include <mutex>
 
 namespace stencilc {
 
@@ -70,10 +74,22 @@ protected:
         !isLaunchUniform(B->RHS))
       return Rebuilt;
     const std::string Text = printExpr(B->RHS);
+    const Constant *C = as<Constant>(B->RHS);
+    if (C && isExactReciprocal(C->FloatValue, B->Ty)) {
+      const Expr R = Constant::makeFloat(1.0 / C->FloatValue, B->Ty);
+      K.Remarks.push_back({passName(PassID::HoistDivision), CurrentLoc,
+                           "division by the power of two '" + Text +
+                               "' became a multiply by " + printExpr(R) +
+                               " (the same value: both round one number)"});
+      return Binary::make(BinaryOp::Mul, B->LHS, R);
+    }
     if (FastMath)
       return Binary::make(BinaryOp::Mul, B->LHS, reciprocalOf(B->RHS, Text));
+    const bool OneStep = C && B->Ty == Type::Float32 &&
+                         exactDivisionNeedsOneStep(float(C->FloatValue));
     Expr D = divisorOf(B->RHS);
-    return Call::make(MathFn::ExactDiv, {B->LHS, D, reciprocalOf(D, Text)});
+    return Call::make(OneStep ? MathFn::ExactDiv1 : MathFn::ExactDiv,
+                      {B->LHS, D, reciprocalOf(D, Text, OneStep)});
   }
 
 private:
@@ -132,8 +148,10 @@ private:
                       {B.LHS, D, M, S});
   }
 
-  /// The uniform 1 / D; Text is the divisor as the spec wrote it.
-  Expr reciprocalOf(const Expr &D, const std::string &Text) {
+  /// The uniform 1 / D; Text is the divisor as the spec wrote it; OneStep:
+  /// the division takes one FMA correction (exactDivisionNeedsOneStep).
+  Expr reciprocalOf(const Expr &D, const std::string &Text,
+                    bool OneStep = false) {
     std::string Key = printExpr(D);
     auto It = ByDivisor.find(Key);
     if (It == ByDivisor.end()) {
@@ -148,12 +166,16 @@ private:
         "%" + It->second + " = 1 / " + Text + ", computed once per launch";
     K.Remarks.push_back(
         {passName(PassID::HoistDivision), CurrentLoc,
-         FastMath ? "division by '" + Text + "' became a multiply by " + Rcp +
-                        " (--fast-math: may differ from the division in the "
-                        "last ulp)"
-                  : "division by '" + Text + "' uses " + Rcp +
-                        ", and two FMA corrections that round exactly as the "
-                        "division does"});
+         FastMath
+             ? "division by '" + Text + "' became a multiply by " + Rcp +
+                   " (--fast-math: may differ from the division in the "
+                   "last ulp)"
+             : "division by '" + Text + "' uses " + Rcp +
+                   (OneStep ? ", and one FMA correction, which rounds every "
+                              "quotient exactly as the division does (tried "
+                              "on every significand)"
+                            : ", and two FMA corrections that round exactly "
+                              "as the division does")});
     return Var::make(It->second, VarScope::Uniform, D->Ty);
   }
 
@@ -189,6 +211,49 @@ private:
 };
 
 } // namespace
+
+bool exactDivisionNeedsOneStep(float D) {
+  // Each divisor is tried once per process (kernels and passes repeat them).
+  static std::mutex Lock;
+  static std::map<float, bool> Tried;
+  const std::lock_guard<std::mutex> Hold(Lock);
+  auto [It, New] = Tried.try_emplace(D, false);
+  if (New)
+    It->second = exactDivisionNeedsOneStep(D, 1.0f / D);
+  return It->second;
+}
+
+bool exactDivisionNeedsOneStep(float D, float R) {
+  if (!std::isnormal(D) || !std::isnormal(R))
+    return false;
+  // Every significand of a in [1, 2): the quotient correctly rounded is
+  // the double quotient rounded to float (24-bit operands: a double
+  // rounding could only err within 2^-53 of a float midpoint, and no such
+  // quotient of 24-bit numbers lies that close without lying on it, which
+  // needs D a power of two).
+  for (uint32_t M = 0; M < (1u << 23); ++M) {
+    const uint32_t Bits = 0x3f800000u | M;
+    float A;
+    std::memcpy(&A, &Bits, sizeof A);
+    const float Q = A * R;
+    const float Q1 = std::fmaf(std::fmaf(-Q, D, A), R, Q);
+    if (Q1 != float(double(A) / double(D)))
+      return false;
+  }
+  return true;
+}
+
+bool isExactReciprocal(double D, Type T) {
+  if (!std::isfinite(D) || D == 0.0)
+    return false;
+  int Exp = 0;
+  if (std::frexp(std::fabs(D), &Exp) != 0.5)
+    return false; // not a power of two
+  const double Min = T == Type::Float32 ? FLT_MIN : DBL_MIN;
+  const double Max = T == Type::Float32 ? FLT_MAX : DBL_MAX;
+  const double R = std::fabs(1.0 / D);
+  return R >= Min && R <= Max;
+}
 
 std::unique_ptr<Pass> createHoistDivisionPass() {
   return std::make_unique<HoistDivisionPass>();

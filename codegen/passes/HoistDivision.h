@@ -12,8 +12,12 @@
 // division itself outside it). With --fast-math (PassOptions::FastMath) it
 // becomes `a * %rcp_d`, which may differ in the last ulp; --report says which
 // one each division got. Divisions by grid values, locals or index(d) stay,
-// as do integer divisions. docs/passes/hoist-division.md has the proof and
-// the measurements.
+// as do integer divisions. A constant divisor that is a power of two becomes
+// a multiply by its reciprocal (exact: both round the same real number); a
+// constant f32 divisor for which one FMA correction gives every quotient's
+// bits (exactDivisionNeedsOneStep, tried on every significand) takes
+// `exact_div1`. docs/passes/hoist-division.md has the proof and the
+// measurements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_HOISTDIVISION_H
@@ -23,6 +27,16 @@
 
 namespace stencilc {
 std::unique_ptr<Pass> createHoistDivisionPass();
+/// Whether a / D rounds exactly as the division does, for every f32 a in
+/// divideExact's fast-path range, with one FMA correction of a * R:
+/// fma(fma(-q, D, a), R, q) for q = a * R. Tried on each of the 2^23
+/// significands of a in [1, 2) (inside the range every step scales exactly
+/// with a's exponent); about 50 ms. R is 1 / D rounded unless given.
+bool exactDivisionNeedsOneStep(float D);
+bool exactDivisionNeedsOneStep(float D, float R);
+/// Whether D is a power of two whose reciprocal is a normal number of type T
+/// (a / D is then a * (1 / D) exactly: both round the same real number).
+bool isExactReciprocal(double D, ir::Type T);
 } // namespace stencilc
 
 #endif

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/include/stencil/detail/exact_division.hpp"
 
+#include "codegen/passes/HoistDivision.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -183,3 +185,47 @@ TEST(IntegerDivision, ZeroDivisorIsFlagged) {
 }
 
 } // namespace
+
+// hoist-division's compile-time proof for constant f32 divisors: one FMA
+// correction of a * RN(1 / d) gives every quotient's bits for these (each
+// of the 2^23 significands tried; a reciprocal one ulp off still passes for
+// 81, the correction is that robust), and the test fails for a reciprocal
+// far enough off that one correction cannot mend it.
+TEST(ExactDivision, OneCorrectionProvedPerConstant) {
+  for (float D : {9.0f, 81.0f, 90.0f, 3.0f, 0.3f, 1000.0f})
+    EXPECT_TRUE(stencilc::exactDivisionNeedsOneStep(D)) << D;
+  EXPECT_TRUE(stencilc::exactDivisionNeedsOneStep(
+      81.0f, std::nextafter(1.0f / 81.0f, 1.0f)));
+  EXPECT_FALSE(stencilc::exactDivisionNeedsOneStep(81.0f, 1.0f / 80.0f));
+  EXPECT_FALSE(stencilc::exactDivisionNeedsOneStep(0.0f));
+  EXPECT_FALSE(
+      stencilc::exactDivisionNeedsOneStep(0x1p127f)); // 1 / d subnormal
+}
+
+// Powers of two whose reciprocal is a normal number of the type divide as
+// a multiply by it, bit for bit.
+TEST(ExactDivision, PowersOfTwoWithNormalReciprocals) {
+  using stencilc::ir::Type;
+  EXPECT_TRUE(stencilc::isExactReciprocal(64.0, Type::Float32));
+  EXPECT_TRUE(stencilc::isExactReciprocal(-0.5, Type::Float64));
+  EXPECT_TRUE(stencilc::isExactReciprocal(0x1p-126, Type::Float32));
+  EXPECT_FALSE(stencilc::isExactReciprocal(0x1p127, Type::Float32));
+  EXPECT_TRUE(stencilc::isExactReciprocal(0x1p127, Type::Float64));
+  EXPECT_FALSE(stencilc::isExactReciprocal(3.0, Type::Float64));
+  EXPECT_FALSE(stencilc::isExactReciprocal(0.0, Type::Float64));
+  // The bits: every float divided by 64 and by 0x1p-126 is its product
+  // with the reciprocal.
+  std::mt19937 Rng(3);
+  int Differs = 0;
+  for (int I = 0; I < 1000000; ++I) {
+    const uint32_t Bits = Rng();
+    float A;
+    std::memcpy(&A, &Bits, sizeof A);
+    for (float D : {64.0f, 0x1p-126f}) {
+      const float Q = A / D, P = A * (1.0f / D);
+      Differs += std::memcmp(&Q, &P, sizeof Q) != 0 &&
+                 !(std::isnan(Q) && std::isnan(P));
+    }
+  }
+  EXPECT_EQ(Differs, 0);
+}

@@ -99,6 +99,25 @@ STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
   return fusedMultiplyAdd(fusedMultiplyAdd(-Q1, B, A), Y, Q1);
 }
 
+/// divideExact with one FMA correction instead of two: for a divisor B that
+/// stencilc proved, for every significand of A, rounds exactly so
+/// (codegen/passes/HoistDivision.cpp, exactDivisionNeedsOneStep: f32
+/// constants, each of the 2^23 significands of A in [1, 2) tried at compile
+/// time). Inside the fast path's range every operation scales exactly with
+/// A's exponent, so [1, 2) stands for every A there.
+template <class T>
+STENCIL_EXACT_DIVISION_HD inline T divideExactOneStep(T A, T B, T Y) {
+  using Range = ExactDivisionRange<T>;
+  if (A == T(0))
+    return roundedProduct(A, Y);
+  const T MagA = magnitude(A), MagB = magnitude(B);
+  if (!(MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
+        MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor))
+    return A / B;
+  const T Q0 = roundedProduct(A, Y);
+  return fusedMultiplyAdd(fusedMultiplyAdd(-Q0, B, A), Y, Q0);
+}
+
 //===----------------------------------------------------------------------===//
 // int / int and int % int by a divisor fixed for the launch
 //===----------------------------------------------------------------------===//
@@ -156,7 +175,7 @@ STENCIL_EXACT_DIVISION_HD inline unsigned multiplyHigh(unsigned A, unsigned B) {
 
 /// The unsigned quotient |N| / |D| from M and S (divideInt's core).
 STENCIL_EXACT_DIVISION_HD inline unsigned unsignedQuotient(unsigned AbsN, int M,
-                                                          int S) {
+                                                           int S) {
   const unsigned T = multiplyHigh(unsigned(M), AbsN);
   return (T + ((AbsN - T) >> (S & 0xff))) >> (S >> 8);
 }

@@ -122,7 +122,7 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // stores one vector.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) blur_kernel(
 // CHECK:         const float4 u_v{{[0-9]+}}_ = *reinterpret_cast<const float4*>(u + (at_ + 4 * stride0_ + 4));
-// CHECK:         const float v_s[[B:[0-9]+]]_3_ = stencil::detail::divideExact(acc_j3, 9.0f, rcp_0);
+// CHECK:         const float v_s[[B:[0-9]+]]_3_ = stencil::detail::divideExactOneStep(acc_j3, 9.0f, rcp_0);
 // CHECK-NEXT:    *reinterpret_cast<float4*>(v + at_) = make_float4(v_s[[B]]_0_, v_s[[B]]_1_, v_s[[B]]_2_, v_s[[B]]_3_);
 // CHECK-LABEL: __global__ void __launch_bounds__(256) mean_kernel(
 // CHECK:         const double2 u_v{{[0-9]+}}_ = *reinterpret_cast<const double2*>(u + (at_ + 4 * stride0_ + 2));

@@ -42,6 +42,9 @@ constexpr int RingChunk = 32;
 /// T thread-instructions a second against 3 TB/s: 10 per byte, loads and
 /// index arithmetic included).
 constexpr int RingIssueBound = 8;
+/// Registers (32-bit words) a ring's step may load its plane into
+/// (KernelBody.cpp's MaxHoistedLoadWords for a jam group).
+constexpr int RingPlaneWords = 40;
 
 /// Loads per point of a streamed rank-2 kernel from which it goes in chunks
 /// of 16 rows rather than on a persistent grid (a box, not a star).
@@ -150,14 +153,23 @@ bool chooseRing(const Kernel &K, const Schedule &S, int Jam) {
   // for 16) 0.387 -> 0.435-0.460, lost. Rank 2 lost everywhere without the
   // vectors its jam takes (box5 0.248 -> 0.311, mean81 0.281 -> 0.373,
   // density49 0.240 -> 0.313).
+  // A step's plane is loaded into registers before its lanes run: as for a
+  // jam group's loads, at most RingPlaneWords of them (a 9 x 9 x 9 box's 81
+  // floats would spill).
   if (K.Rank != 3 || S.StreamDim < 0)
     return false;
   const std::optional<RingPlan> Plan = planRing(K, S.StreamDim);
-  const double Alone = jamLoadsPerPoint(K, S.StreamDim, 1);
-  return Plan && Alone >= 9 &&
+  if (!Plan)
+    return false;
+  int Words = 1;
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::In)
+      Words = std::max(Words, byteSize(P.Elem) / 4);
+  const double Loads = ringLoadsPerPoint(K, *Plan, S.StreamDim);
+  return jamLoadsPerPoint(K, S.StreamDim, 1) >= 9 &&
+         Loads * Words <= RingPlaneWords &&
          arithmeticPerPoint(K) >= RingIssueBound * bytesPerPoint(K) &&
-         ringLoadsPerPoint(K, *Plan, S.StreamDim) <
-             jamLoadsPerPoint(K, S.StreamDim, Jam);
+         Loads < jamLoadsPerPoint(K, S.StreamDim, Jam);
 }
 
 /// Bytes a point loads from its In grids at the centre: what one point per

@@ -134,6 +134,19 @@ TEST(Ring, TileTakesARingWhereArithmeticBoundsABox) {
   for (size_t At; (At = Doubles.find("0.0f")) != std::string::npos;)
     Doubles.replace(At, 4, "0.0");
   EXPECT_FALSE(chooseRing(parseKernel(Doubles), S, 4));
+  // A 9 x 9 x 9 box: its plane, 81 floats, would not fit the registers a
+  // step may load into (40 words).
+  std::string Wide = "kernel w rank 3\n  param in f32[3] u\n  param out f32[3] "
+                     "v\n{\n  let %acc: f32 = 0.0f\n";
+  for (int I = -4; I <= 4; ++I)
+    for (int J = -4; J <= 4; ++J)
+      for (int L = -4; L <= 4; ++L)
+        Wide += "  %acc = (%acc + u[" + std::to_string(I) + ", " +
+                std::to_string(J) + ", " + std::to_string(L) + "])\n";
+  Wide += "  store v = %acc\n}\n";
+  const Kernel W = parseKernel(Wide);
+  EXPECT_EQ(ringLoadsPerPoint(W, *planRing(W, 0), 0), 81.0);
+  EXPECT_FALSE(chooseRing(W, S, 4));
   // Not along dimension 2 (its planes alternate in the sum's order), nor
   // in rank 2, where the jam takes vectors too.
   Schedule Across = S;

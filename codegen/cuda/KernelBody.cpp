@@ -641,9 +641,9 @@ std::string KernelEmitter::ringLanes(int Depth, bool Guarded) {
     Lane = L;
     stmt(OS, S, At);
   };
+  // The ring's reads need no load scopes (planeRead, or the lane's own
+  // read inline); HoldLoadsAt keeps stmt from repeating lane 0's location.
   RingLanes = Lanes;
-  LoadScopes.emplace_back();
-  PendingLoads.emplace_back();
   if (!Guarded) {
     HoldLoadsAt = Depth;
     for (size_t I = 0; I < Most; ++I)
@@ -665,8 +665,6 @@ std::string KernelEmitter::ringLanes(int Depth, bool Guarded) {
   HoldLoadsAt = -1;
   Lane = -1;
   RingLanes = 0;
-  LoadScopes.clear();
-  PendingLoads.clear();
   return OS.str();
 }
 

@@ -444,11 +444,7 @@ public:
     K.Sched.Jam = chooseJam(K, K.Sched, Opts.MaxJam);
     std::string NoRing;
     const bool Forced = Opts.RingForced.count(K.Name) > 0;
-    if (Forced && K.Sched.StreamDim < 0)
-      NoRing = "it streams along no dimension";
-    else if (Forced)
-      planRing(K, K.Sched.StreamDim, &NoRing);
-    if (Forced && !NoRing.empty())
+    if (Forced && !planRing(K, K.Sched.StreamDim, &NoRing))
       K.Remarks.push_back(
           {name(), K.Loc, "--ring=" + K.Name + " ignored: " + NoRing});
     if (Forced ? NoRing.empty() : chooseRing(K, K.Sched, K.Sched.Jam)) {

@@ -73,16 +73,18 @@ STENCIL_EXACT_DIVISION_HD inline float fusedMultiplyAdd(float A, float B,
 STENCIL_EXACT_DIVISION_HD inline double magnitude(double A) { return fabs(A); }
 STENCIL_EXACT_DIVISION_HD inline float magnitude(float A) { return fabsf(A); }
 
-/// A / B, correctly rounded (the same bits as the division), given
-/// Y = RN(1 / B) computed once per launch. In range: Q0 = RN(A*Y) is within
+/// A / B from Y = RN(1 / B) computed once per launch: Q0 = RN(A*Y) and
+/// Corrections FMA corrections of it. divideExact takes two, which give the
+/// division's bits for every B (divideExactOneStep one, for a B proved to
+/// need no more). In range: Q0 = RN(A*Y) is within
 /// 1.5 ulp of A/B; one FMA correction makes it faithful (within 1 ulp); with
 /// a faithful quotient the remainder R = A - B*Q is exact and RN(Q + R*Y) is
 /// RN(A/B) (Markstein, IBM J. Res. Dev. 34(1), 1990, Theorem 1; Muller et
 /// al., Handbook of Floating-Point Arithmetic, 2nd ed., 2018, Ch. 4).
 /// Outside the range (zeros, infinities, NaNs, tiny or huge values) it is the
 /// division itself.
-template <class T>
-STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
+template <int Corrections, class T>
+STENCIL_EXACT_DIVISION_HD inline T divideCorrected(T A, T B, T Y) {
   using Range = ExactDivisionRange<T>;
   // A zero dividend: A * Y is A / B for every B (the sign of Y is B's; 0 *
   // inf and 0 * NaN are NaN as 0 / 0 and 0 / NaN are). A converged iteration
@@ -94,9 +96,15 @@ STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
   if (!(MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
         MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor))
     return A / B;
-  const T Q0 = roundedProduct(A, Y);
-  const T Q1 = fusedMultiplyAdd(fusedMultiplyAdd(-Q0, B, A), Y, Q0);
-  return fusedMultiplyAdd(fusedMultiplyAdd(-Q1, B, A), Y, Q1);
+  T Q = roundedProduct(A, Y);
+  for (int I = 0; I < Corrections; ++I)
+    Q = fusedMultiplyAdd(fusedMultiplyAdd(-Q, B, A), Y, Q);
+  return Q;
+}
+
+template <class T>
+STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
+  return divideCorrected<2>(A, B, Y);
 }
 
 /// divideExact with one FMA correction instead of two: for a divisor B that
@@ -107,15 +115,7 @@ STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
 /// A's exponent, so [1, 2) stands for every A there.
 template <class T>
 STENCIL_EXACT_DIVISION_HD inline T divideExactOneStep(T A, T B, T Y) {
-  using Range = ExactDivisionRange<T>;
-  if (A == T(0))
-    return roundedProduct(A, Y);
-  const T MagA = magnitude(A), MagB = magnitude(B);
-  if (!(MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
-        MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor))
-    return A / B;
-  const T Q0 = roundedProduct(A, Y);
-  return fusedMultiplyAdd(fusedMultiplyAdd(-Q0, B, A), Y, Q0);
+  return divideCorrected<1>(A, B, Y);
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,6 +7,7 @@
 // the fused kernels compute is test/gpu/fused's.
 //
 //===----------------------------------------------------------------------===//
+#include "ParseKernel.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/Verifier.h"
@@ -23,12 +24,7 @@ using namespace stencilc::ir;
 
 namespace {
 
-Kernel parseKernel(const std::string &Text) {
-  ParseError Err;
-  std::optional<Module> M = parseModule("module \"t.cpp\"\n" + Text, Err);
-  EXPECT_TRUE(M) << Err.Message << " at line " << Err.Loc.Line;
-  return M ? std::move(M->Kernels.front()) : Kernel();
-}
+using stencilc::test::parseKernel;
 
 /// Runs the pass; returns its remark ("" when it made none).
 std::string runPass(Kernel &K) {

@@ -7,6 +7,7 @@
 // test/lit/passes/tile/ring.cpp's.
 //
 //===----------------------------------------------------------------------===//
+#include "ParseKernel.h"
 #include "codegen/IRParser.h"
 #include "codegen/Ring.h"
 #include "codegen/passes/Tile.h"
@@ -21,11 +22,20 @@ using namespace stencilc::ir;
 
 namespace {
 
-Kernel parseKernel(const std::string &Text) {
-  ParseError Err;
-  std::optional<Module> M = parseModule("module \"t.cpp\"\n" + Text, Err);
-  EXPECT_TRUE(M) << Err.Message << " at line " << Err.Loc.Line;
-  return M ? std::move(M->Kernels.front()) : Kernel();
+using stencilc::test::parseKernel;
+
+/// A (2R + 1)^3 box of u (Elem) summed plane by plane into v, in the IR.
+std::string boxSum(const std::string &Name, int R, const std::string &Elem) {
+  std::string Text = "kernel " + Name + " rank 3\n  param in " + Elem +
+                     "[3] u\n  param out " + Elem +
+                     "[3] v\n{\n  let %acc: " + Elem + " = " +
+                     (Elem == "f32" ? "0.0f" : "0.0") + "\n";
+  for (int I = -R; I <= R; ++I)
+    for (int J = -R; J <= R; ++J)
+      for (int L = -R; L <= R; ++L)
+        Text += "  %acc = (%acc + u[" + std::to_string(I) + ", " +
+                std::to_string(J) + ", " + std::to_string(L) + "])\n";
+  return Text + "  store v = %acc\n}\n";
 }
 
 /// A 3 x 3 x 3 box of u summed plane by plane, w = acc * c() after it.
@@ -113,38 +123,17 @@ TEST(Ring, TileTakesARingWhereArithmeticBoundsABox) {
   EXPECT_FALSE(chooseRing(K, S, 4));
   // A 5 x 5 x 5 box summed plane by plane: 25 loads a point against the
   // jam's 50 (box125 3.69x its floor jammed).
-  std::string Text = "kernel b rank 3\n  param in f32[3] u\n  param out f32[3] "
-                     "v\n{\n  let %acc: f32 = 0.0f\n";
-  for (int I = -2; I <= 2; ++I)
-    for (int J = -2; J <= 2; ++J)
-      for (int L = -2; L <= 2; ++L)
-        Text += "  %acc = (%acc + u[" + std::to_string(I) + ", " +
-                std::to_string(J) + ", " + std::to_string(L) + "])\n";
-  Text += "  store v = %acc\n}\n";
-  Kernel B = parseKernel(Text);
+  Kernel B = parseKernel(boxSum("b", 2, "f32"));
   EXPECT_EQ(ringLoadsPerPoint(B, *planRing(B, 0), 0), 25.0);
   EXPECT_EQ(jamLoadsPerPoint(B, 0, 4), 50.0);
   EXPECT_TRUE(chooseRing(B, S, 4));
   // The same box of doubles: 125 adds for 16 bytes a point, nearer DRAM's
   // bound, where the jam's loads in flight win (smooth27 lost 12-19% as a
   // ring).
-  std::string Doubles = Text;
-  for (size_t At; (At = Doubles.find("f32")) != std::string::npos;)
-    Doubles.replace(At, 3, "f64");
-  for (size_t At; (At = Doubles.find("0.0f")) != std::string::npos;)
-    Doubles.replace(At, 4, "0.0");
-  EXPECT_FALSE(chooseRing(parseKernel(Doubles), S, 4));
+  EXPECT_FALSE(chooseRing(parseKernel(boxSum("d", 2, "f64")), S, 4));
   // A 9 x 9 x 9 box: its plane, 81 floats, would not fit the registers a
   // step may load into (40 words).
-  std::string Wide = "kernel w rank 3\n  param in f32[3] u\n  param out f32[3] "
-                     "v\n{\n  let %acc: f32 = 0.0f\n";
-  for (int I = -4; I <= 4; ++I)
-    for (int J = -4; J <= 4; ++J)
-      for (int L = -4; L <= 4; ++L)
-        Wide += "  %acc = (%acc + u[" + std::to_string(I) + ", " +
-                std::to_string(J) + ", " + std::to_string(L) + "])\n";
-  Wide += "  store v = %acc\n}\n";
-  const Kernel W = parseKernel(Wide);
+  const Kernel W = parseKernel(boxSum("w", 4, "f32"));
   EXPECT_EQ(ringLoadsPerPoint(W, *planRing(W, 0), 0), 81.0);
   EXPECT_FALSE(chooseRing(W, S, 4));
   // Not along dimension 2 (its planes alternate in the sum's order), nor

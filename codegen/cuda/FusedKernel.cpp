@@ -140,8 +140,8 @@ std::string KernelEmitter::fusedKernel() {
     OS << (I ? ",\n    " : "\n    ") << Args[I];
   OS << ") {\n"
      << "  stencil::detail::waitForPreviousGrid(); // a dependent launch\n"
-     << "  // Threads: W_ columns (the levels' width) by " << FusedRows
-     << " rows. Output: T0_ rows by the\n"
+     << fusedStopped() << "  // Threads: W_ columns (the levels' width) by "
+     << FusedRows << " rows. Output: T0_ rows by the\n"
      << "  // columns left after Steps * R1_ halo columns each side.\n"
      << "  constexpr int W_ = " << K.Fuse.Tile[1]
      << ", T0_ = " << K.Fuse.Tile[0] << ", R0_ = " << R0 << ", R1_ = " << R1

@@ -150,8 +150,8 @@ std::string KernelEmitter::fusedStreamKernel() {
     OS << (I ? ",\n    " : "\n    ") << Args[I];
   OS << ") {\n"
      << "  stencil::detail::waitForPreviousGrid(); // a dependent launch\n"
-     << "  // Threads: W_ columns (the levels' width) by " << Rows
-     << " rows. Output: T1_ rows by the columns\n"
+     << fusedStopped() << "  // Threads: W_ columns (the levels' width) by "
+     << Rows << " rows. Output: T1_ rows by the columns\n"
      << "  // left after Steps * R2_ halo columns each side, on the chunk's "
         "planes.\n"
      << "  constexpr int W_ = " << K.Fuse.Tile[2]

@@ -309,9 +309,18 @@ private:
   std::string fusedSlotsType() const { return K.Name + "_fused_slots_"; }
   std::string fusedTotalsType() const { return K.Name + "_fused_totals_"; }
   std::string fusedFinalizeName() const { return K.Name + "_fused_finalize"; }
-  std::string fusedSignature(bool Until, bool WithDefault,
+  /// Which multi-sweep launcher: NAME_sweeps (None), NAME_until with a
+  /// host function (Host) or with a stencil::StopRule (Rule).
+  enum class StopTest { None, Host, Rule };
+  std::string fusedSignature(StopTest Stop, bool WithDefault,
                              const std::string &Suffix = "") const;
-  std::string fusedFallback(bool Until) const;
+  std::string fusedFallback(StopTest Stop) const;
+  /// NAME_stop_values_ and NAME_stop_holds_: a rule's values from a result.
+  std::string stopValues() const;
+  /// The fused finalize's evaluation of the rule (thread 0).
+  std::string stopOnDevice() const;
+  /// The fused kernel's return when queued after the rule's stop.
+  std::string fusedStopped() const;
   /// The fused kernel's parameters (FusedKernel.cpp), both ranks.
   std::vector<std::string> fusedKernelParams() const;
   std::string fusedKernel();
@@ -324,7 +333,10 @@ private:
   std::string streamOwnership(int Step) const;
   std::string carriedValues() const;
   int streamMinBlocks() const;
-  std::string fusedLauncher(bool Until);
+  std::string fusedLauncher(StopTest Stop);
+  /// A launch that ran past the stop replayed from its input (both
+  /// NAME_until).
+  std::string stopReplay(const std::string &Steps) const;
   std::string fusedRead(const ir::GridRead &G);
   /// The level element D0 rows and D1 columns from the point's place (sat_):
   /// what fusedRead reads and the fused store writes.
@@ -335,7 +347,7 @@ private:
   /// The point work of one row (Lanes 0) or a group of Lanes rows of a
   /// fused step.
   std::string fusedPoints(int Depth, int Lanes);
-  std::string loopLauncher(bool Until, const std::string &Suffix = "");
+  std::string loopLauncher(StopTest Stop, const std::string &Suffix = "");
   /// The sweep's state and next grids (K.Fuse, or the sweep the kernel is
   /// without a fusion); empty when the kernel is no sweep.
   ir::Fusion Sweep;

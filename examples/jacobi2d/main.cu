@@ -173,12 +173,14 @@ Outcome solveFields(const Problem &P, Field &F, Field &U, Field &UOld,
 /// the fields and every residual the loop's. SweepDepth: 0 as compiled.
 bool Fused = false;
 int SweepDepth = 0;
-/// --bench only: the fused solve's sweeps through helmholtz_sweep_sweeps
-/// (no stop test, each launch's residuals read 32 sweeps later) instead of
-/// _until (each launch's residuals read before the next launch is queued):
-/// the cost of the host's test per launch, when the stop does not fall
-/// (the seed's tol is not met in 100 sweeps).
-bool FusedWithoutStop = false;
+/// How the fused solve stops: a stencil::StopRule the device evaluates
+/// after each sweep (Rule, the default), a host function that reads each
+/// launch's residuals before the next launch is queued (Host), or no test at
+/// all through helmholtz_sweep_sweeps (None: each launch's residuals read 32
+/// sweeps later). The seed's tol is not met in its 100 sweeps, so all three
+/// run them all: --bench times what each way of testing costs.
+enum class FusedStop { Rule, Host, None };
+FusedStop FusedStopTest = FusedStop::Rule;
 
 Outcome solveFused(const Problem &P, bool KeepFields) {
   Outcome R;
@@ -192,16 +194,30 @@ Outcome solveFused(const Problem &P, bool KeepFields) {
   // The CPU loop tests the residual, 1 at first, before each sweep; U holds
   // the newest iterate afterwards, UOld the one before, as in solveFields.
   const int Cap = 1.0 > P.Tol ? P.MaxIt : 0;
-  const std::vector<gpu::helmholtz_sweep_result> Sweeps =
-      FusedWithoutStop
-          ? gpu::helmholtz_sweep_sweeps(U, F, UOld, P.ax(), P.ay(), P.b(),
-                                        P.Relax, Cap, O)
-          : gpu::helmholtz_sweep_until(
-                U, F, UOld, P.ax(), P.ay(), P.b(), P.Relax, Cap,
-                [&](const gpu::helmholtz_sweep_result &S) {
-                  return !(std::sqrt(S.error) / P.points() > P.Tol);
-                },
-                O);
+  // The CPU loop's test, `error > tol` continues, written as the rule that
+  // stops: not (sqrt(error) / points > tol), so that a NaN stops both.
+  namespace S = gpu::helmholtz_sweep_stop;
+  const stencil::StopRule<gpu::helmholtz_sweep_result> Done =
+      !(sqrt(S::error) / double(P.points()) > P.Tol);
+  std::vector<gpu::helmholtz_sweep_result> Sweeps;
+  switch (FusedStopTest) {
+  case FusedStop::Rule:
+    Sweeps = gpu::helmholtz_sweep_until(U, F, UOld, P.ax(), P.ay(), P.b(),
+                                        P.Relax, Cap, Done, O);
+    break;
+  case FusedStop::Host:
+    Sweeps = gpu::helmholtz_sweep_until(
+        U, F, UOld, P.ax(), P.ay(), P.b(), P.Relax, Cap,
+        [&](const gpu::helmholtz_sweep_result &R) {
+          return !(std::sqrt(R.error) / P.points() > P.Tol);
+        },
+        O);
+    break;
+  case FusedStop::None:
+    Sweeps = gpu::helmholtz_sweep_sweeps(U, F, UOld, P.ax(), P.ay(), P.b(),
+                                         P.Relax, Cap, O);
+    break;
+  }
   const double Ms = Clock.stop();
   for (const gpu::helmholtz_sweep_result &S : Sweeps)
     R.Residuals.push_back(std::sqrt(S.error) / P.points());
@@ -405,14 +421,17 @@ void bench(const Problem &P, int Reps) {
                               SweepDepth = Depth;
                               return solveOnGpu(P, false).MsPerSweep;
                             });
-  // The same sweeps without the stop test (the seed's tol is not met in
-  // its 100 sweeps, so both run them all): what reading each launch's
-  // residuals before queuing the next costs.
-  FusedWithoutStop = true;
+  // The same solve with the stop tested on the host per launch, and
+  // without a test (the seed's tol is not met in its 100 sweeps, so all run
+  // them all): what each way of testing costs.
   SweepDepth = 0;
+  FusedStopTest = FusedStop::Host;
+  example::benchSolve("jacobi2d.solver_sweep_fused_hoststop", Interior, 24,
+                      Reps, [&] { return solveOnGpu(P, false).MsPerSweep; });
+  FusedStopTest = FusedStop::None;
   example::benchSolve("jacobi2d.solver_sweep_fused_nostop", Interior, 24, Reps,
                       [&] { return solveOnGpu(P, false).MsPerSweep; });
-  FusedWithoutStop = false;
+  FusedStopTest = FusedStop::Rule;
   Fused = WasFused;
   SweepDepth = WasDepth;
   const stencil::LaunchOptions Compiled = Launch;

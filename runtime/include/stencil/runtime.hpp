@@ -18,6 +18,8 @@
 //   stencil/launch_options.hpp  stencil::LaunchOptions: region, block shape,
 //                               stream, lowering overrides.
 //   stencil/pending.hpp         stencil::Pending: an async:: launch's result.
+//   stencil/stop_rule.hpp       stencil::StopRule: NAME_until's stopping rule
+//                               as data, evaluated on the device.
 // Internal, for generated code (stencil/detail/): the small helpers generated
 // kernels share:
 //   launch.hpp (domain and launch shapes), result_ring.hpp and
@@ -75,5 +77,6 @@
 #include <stencil/detail/tuning.hpp>
 #include <stencil/detail/sweeps.hpp>
 #include <stencil/pending.hpp>
+#include <stencil/stop_rule.hpp>
 
 #endif // STENCIL_RUNTIME_HPP

@@ -10,7 +10,11 @@
 //                   different rings, so a sweep reading the wrong buffer's
 //                   ring shows. Grids: every point; Sums: 1e-12 (f64) or
 //                   1e-6 (f32 into f64) relative, Min/Max and ints exact.
-//                   And a CUDA graph of async:: launches, replayed; the
+//                   NAME_until with a stencil::StopRule (evaluated on the
+//                   device) against the loop stopped by the same rule on
+//                   the host, at each position of a launch and beyond the
+//                   launches queued ahead. And a CUDA graph of async::
+//                   launches, replayed; the
 //                   final state of 6 sweeps of helmholtz and relax3
 //                   against the CPU reference.
 //   fused --check --quick   a few cases of each kind (compute-sanitizer)
@@ -24,6 +28,7 @@
 
 #include "../../../examples/common/harness.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -59,6 +64,18 @@ template <class T, class C, class Result, int Rank> struct Kernel {
                                     const stencil::LaunchOptions &)>
       Until;
   std::function<bool(const Result &, const Result &, std::string &)> Same;
+  /// NAME_until with a stencil::StopRule (fused: evaluated on the device).
+  std::function<std::vector<Result>(
+      stencil::Grid<T, Rank> &, const stencil::Grid<C, Rank> &,
+      stencil::Grid<T, Rank> &, int, const stencil::StopRule<Result> &,
+      const stencil::LaunchOptions &)>
+      RuleUntil;
+  /// A rule that first holds at sweep At of the loop whose results are All
+  /// (At 0: a rule that never holds).
+  std::function<stencil::StopRule<Result>(const std::vector<Result> &, int)>
+      RuleAt;
+  /// A result as a rule reads it: the reductions in order, as doubles.
+  std::function<void(const Result &, double *)> Values;
 };
 
 /// The extents of a Kernel's grids, in a non-deduced context: Extents<R> is
@@ -177,6 +194,67 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
   }
 }
 
+/// NAME_until with a stencil::StopRule against the loop stopped by the same
+/// rule evaluated on the host (StopRule::holds): rules that first hold at
+/// each sweep of a launch, at sweeps beyond the launches a fused NAME_until
+/// queues ahead (StopLaunchesAhead), and never; caps not multiples of the
+/// depth; depth 0 as compiled (rank 3: small grids run the loop). Each rule
+/// is first checked to stop the loop where it is meant to, so that every
+/// position is covered. Ats: the positions to try (an empty domain's results
+/// are identities, which only some rules tell apart).
+template <class T, class C, class Result, int Rank>
+void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
+                const typename ExtentsOf<Rank>::Type &E, uint64_t Seed,
+                const std::vector<int> &Ats) {
+  const auto S0 = randomGrid<T, Rank>(E, Seed),
+             N0 = randomGrid<T, Rank>(E, Seed + 1);
+  const stencil::Grid<C, Rank> Coef(randomGrid<C, Rank>(E, Seed + 2));
+  const std::string Size = stencil::formatExtents<Rank>(E);
+  const int Longest = 30;
+  stencil::Grid<T, Rank> AS(S0), AN(N0);
+  const std::vector<Result> All = loop(K, AS, Coef, AN, Longest, {});
+  for (int Cap : Quick ? std::vector<int>{13} : std::vector<int>{1, 5, 8, 30})
+    for (int At : Ats) {
+      if (At > Cap)
+        continue; // as never
+      const stencil::StopRule<Result> Rule = K.RuleAt(All, At);
+      auto OnHost = [&](const Result &R) {
+        double V[8];
+        K.Values(R, V);
+        return Rule.holds(V);
+      };
+      stencil::Grid<T, Rank> RS(S0), RN(N0);
+      const std::vector<Result> RefR =
+          loop<T, C, Result>(K, RS, Coef, RN, Cap, OnHost);
+      const std::string What = std::string(K.Name) + "_until(rule) " + Size +
+                               " cap=" + std::to_string(Cap) +
+                               " stop=" + std::to_string(At);
+      // Within the first launches every rule stops where it is meant to.
+      // Later, a state that settles (or cycles, on a few points) may repeat
+      // sweep At's values earlier, and the rule holds there first: still a
+      // stop to compare, at the sweep the name gives.
+      const size_t Meant = At == 0 ? size_t(Cap) : size_t(At);
+      const bool Early = At >= 1 && At <= 6;
+      Check.holds((What + ": the rule stops the loop " +
+                   (Early ? "there" : "there or before"))
+                      .c_str(),
+                  Early ? RefR.size() == Meant : RefR.size() <= Meant,
+                  std::to_string(RefR.size()) + " sweeps, meant " +
+                      std::to_string(Meant));
+      for (int Depth :
+           Quick ? std::vector<int>{3} : std::vector<int>{0, 2, 3, 4}) {
+        stencil::Grid<T, Rank> GS(S0), GN(N0);
+        stencil::LaunchOptions O;
+        O.SweepDepth = Depth;
+        const std::vector<Result> Got = K.RuleUntil(GS, Coef, GN, Cap, Rule, O);
+        compare(Check,
+                What + " (stops at " + std::to_string(RefR.size()) +
+                    ") depth=" + std::to_string(Depth),
+                K, RS, RN, RefR, GS, GN, Got);
+      }
+    }
+}
+
 bool near(double A, double B, double Tol, const char *What, std::string &Why) {
   const double D = example::relativeDifference(A, B);
   if (D <= Tol)
@@ -217,6 +295,22 @@ Kernel<double, double, gpu::helmholtz_result, 2> helmholtzKernel() {
   K.Same = [](const R &A, const R &B, std::string &Why) {
     return near(A.error, B.error, 1e-12, "error", Why);
   };
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
+                   const stencil::StopRule<R> &Stop,
+                   const stencil::LaunchOptions &O) {
+    return gpu::helmholtz_until(S, F, N, Ax, Ay, Bc, Omega, Cap, Stop, O);
+  };
+  // sqrt(error) within 1e-11 of sweep At's (the fused sums differ by the
+  // order of additions only, about 1e-15); never: a sum of squares below -1.
+  K.RuleAt = [](const std::vector<R> &All,
+                int At) -> stencil::StopRule<R> {
+    namespace S = gpu::helmholtz_stop;
+    if (At == 0)
+      return S::error < -1.0;
+    const double X = std::sqrt(All[size_t(At) - 1].error);
+    return abs(sqrt(S::error) - X) <= 1e-11 * X;
+  };
+  K.Values = [](const R &Res, double *V) { V[0] = Res.error; };
   return K;
 }
 
@@ -239,6 +333,26 @@ Kernel<float, float, gpu::wide_result, 2> wideKernel() {
     return near(A.total, B.total, 1e-6, "total", Why) &&
            same(A.top, B.top, "top", Why) &&
            same(A.bottom, B.bottom, "bottom", Why);
+  };
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
+                   const stencil::StopRule<R> &Stop,
+                   const stencil::LaunchOptions &O) {
+    return gpu::wide_until(S, F, N, 0.3f, Cap, Stop, O);
+  };
+  // Max and Min are exact: sweep At's top and bottom, both; never: a total
+  // that is not itself (a NaN).
+  K.RuleAt = [](const std::vector<R> &All,
+                int At) -> stencil::StopRule<R> {
+    namespace S = gpu::wide_stop;
+    if (At == 0)
+      return S::total != S::total;
+    const R &X = All[size_t(At) - 1];
+    return S::top == double(X.top) && S::bottom == double(X.bottom);
+  };
+  K.Values = [](const R &Res, double *V) {
+    V[0] = Res.total;
+    V[1] = Res.top;
+    V[2] = Res.bottom;
   };
   return K;
 }
@@ -283,6 +397,26 @@ Kernel<float, float, gpu::relax3_result, 3> relax3Kernel() {
   K.Same = [](const R &A, const R &B, std::string &Why) {
     return near(A.change, B.change, 1e-6, "change", Why) &&
            same(A.top, B.top, "top", Why);
+  };
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
+                   const stencil::StopRule<R> &Stop,
+                   const stencil::LaunchOptions &O) {
+    return gpu::relax3_until(S, F, N, W3, Cap, Stop, O);
+  };
+  // Sweep At's top (exact) and a change within 1e-5 of its own; never: a
+  // sum of squares below -1.
+  K.RuleAt = [](const std::vector<R> &All,
+                int At) -> stencil::StopRule<R> {
+    namespace S = gpu::relax3_stop;
+    if (At == 0)
+      return S::change < -1.0;
+    const R &X = All[size_t(At) - 1];
+    const double Lo = X.change * (1 - 1e-5), Hi = X.change * (1 + 1e-5);
+    return S::top == double(X.top) && S::change > Lo && !(S::change > Hi);
+  };
+  K.Values = [](const R &Res, double *V) {
+    V[0] = Res.change;
+    V[1] = Res.top;
   };
   return K;
 }
@@ -394,6 +528,19 @@ int check() {
     checkKernel(Check, wideKernel(), E, 21);
     checkKernel(Check, lifeKernel(), E, 31);
   }
+  // Stop rules (stencil::StopRule): positions in and beyond the launches
+  // queued ahead; an empty interior's results are identities.
+  const std::vector<int> Ats = Quick ? std::vector<int>{0, 11}
+                                     : std::vector<int>{0, 1, 2, 3, 4, 5, 6,
+                                                        13, 14, 25, 30};
+  for (const stencil::Extents<2> &E :
+       Quick ? std::vector<stencil::Extents<2>>{{67, 41}}
+             : std::vector<stencil::Extents<2>>{
+                   {67, 41}, {3, 5}, {33, 129}, {70, 300}}) {
+    checkRules(Check, helmholtzKernel(), E, 11, Ats);
+    checkRules(Check, wideKernel(), E, 21, Ats);
+  }
+  checkRules(Check, helmholtzKernel(), {1, 7}, 11, {0, 1});
   checkAgainstCpu(Check, {67, 41});
   checkAgainstCpu(Check, {130, 260});
   checkGraphCapture(Check);
@@ -435,6 +582,12 @@ int check() {
                   {70, 33, 130}, {130, 19, 67}, {66, 18, 62}, {67, 19, 63}};
   for (const stencil::Extents<3> &E : Sizes3)
     checkKernel(Check, relax3Kernel(), E, 51);
+  for (const stencil::Extents<3> &E :
+       Quick ? std::vector<stencil::Extents<3>>{{37, 21, 70}}
+             : std::vector<stencil::Extents<3>>{
+                   {9, 7, 5}, {37, 21, 70}, {66, 18, 62}, {3, 4, 5}})
+    checkRules(Check, relax3Kernel(), E, 51, Ats);
+  checkRules(Check, relax3Kernel(), {1, 6, 7}, 51, {0});
   checkRelax3AgainstCpu(Check, {37, 21, 70});
   return Check.finish();
 }

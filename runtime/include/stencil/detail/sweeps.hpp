@@ -25,6 +25,7 @@
 #include <stencil/detail/result_ring.hpp>
 #include <stencil/device_grid.hpp>
 #include <stencil/error.hpp>
+#include <stencil/stop_rule.hpp>
 
 #include <cuda_runtime.h>
 
@@ -33,6 +34,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -87,6 +89,102 @@ template <class T> struct PingPong {
     Done -= Steps;
   }
 };
+
+/// A stop rule on the device (NAME_until with a stencil::StopRule): each
+/// fused launch's finalize evaluates the rule for each of its sweeps and
+/// keeps the first sweep that met it in a device word (atomicMin); a fused
+/// kernel or finalize whose launch starts after that sweep returns at once,
+/// writing nothing, so the launch holding the stop can be replayed from its
+/// untouched input. Sweeps count from 1 in the call; NoStop (the bytes 0x7f,
+/// so that a memset resets it) is no stop yet.
+constexpr int NoStop = 0x7f7f7f7f;
+
+/// How many fused launches NAME_until queues ahead of the results it reads
+/// when the device evaluates the rule: the GPU runs the next while the host
+/// reads one, and a stop costs at most this many launches that return at
+/// once (a few microseconds each).
+constexpr int StopLaunchesAhead = 4;
+
+/// A fused launch's view of the stop word: Word null (NAME_sweeps, the
+/// host-tested NAME_until, replays): no rule.
+struct StopWord {
+  int *Word = nullptr;
+  int First = 1; ///< the launch's first sweep
+#ifdef __CUDACC__
+  /// Whether an earlier launch's sweep met the rule.
+  __device__ bool stopped() const {
+    return Word && *static_cast<volatile const int *>(Word) < First;
+  }
+  /// Step (0-based) of this launch met Rule when Values hold for it.
+  __device__ void record(const StopProgram &Rule, const double *Values,
+                         int Step) const {
+    if (Word && stopHolds(Rule, Values))
+      atomicMin(Word, First + Step);
+  }
+#endif
+};
+
+/// The fused launches NAME_until has queued and not read yet, oldest first,
+/// each with the ping-pong state before it (a launch holding the stop is
+/// replayed from there); the launches are sweepBatches' in order.
+template <class T> class LaunchesAhead {
+public:
+  struct Launch {
+    int Steps = 0;
+    PingPong<T> Before{nullptr, nullptr};
+  };
+  explicit LaunchesAhead(std::vector<int> Batches)
+      : Batches(std::move(Batches)) {}
+  /// The next launch's sweeps when fewer than StopLaunchesAhead are queued
+  /// and one is left (0 otherwise); it is queued with Before the state now.
+  int queue(const PingPong<T> &Now) {
+    if (Next == Batches.size() || Queued.size() >= size_t(StopLaunchesAhead))
+      return 0;
+    Queued.push_back({Batches[Next], Now});
+    return Batches[Next++];
+  }
+  bool empty() const { return Queued.empty(); }
+  /// The oldest queued launch, no longer queued.
+  Launch pop() {
+    Launch L = Queued.front();
+    Queued.pop_front();
+    return L;
+  }
+
+private:
+  std::vector<int> Batches;
+  size_t Next = 0;
+  std::deque<Launch> Queued;
+};
+
+/// Sets the stop word to NoStop, in stream order.
+inline void resetStopWord(const char *Kernel, int *Word, cudaStream_t Stream) {
+  STENCIL_CUDA_CHECK(cudaMemsetAsync(Word, 0x7f, sizeof(int), Stream), Kernel);
+}
+
+/// Checks, once the stream has run every queued launch, that the device's
+/// first stopping sweep is the host's (HostFirst, NoStop for none): both
+/// evaluate the same program with the same roundings, so a difference is a
+/// defect, reported rather than returned.
+inline void checkStopWord(const char *Kernel, const int *Word, int HostFirst,
+                          cudaStream_t Stream) {
+  int DeviceFirst = NoStop;
+  STENCIL_CUDA_CHECK(cudaMemcpyAsync(&DeviceFirst, Word, sizeof(int),
+                                     cudaMemcpyDeviceToHost, Stream),
+                     Kernel);
+  STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
+  if (DeviceFirst != HostFirst) {
+    auto Name = [](int S) {
+      return S == NoStop ? std::string("no sweep")
+                         : "sweep " + std::to_string(S);
+    };
+    throw Error(Kernel, "the stop rule held first at " + Name(HostFirst) +
+                            " on the host but at " + Name(DeviceFirst) +
+                            " on the device (a defect of stencilc; the "
+                            "std::function overload of the launcher tests "
+                            "on the host only)");
+  }
+}
 
 #ifdef __CUDACC__
 /// Exchanges the points of A and B outside the box [Lo, Hi) of an N0 x N1 x

@@ -41,13 +41,34 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 
 // The one-sweep kernel and the fused kernel print the same expression.
 // CU:      v[at_] = (u[at_] + __dmul_rn(w, r));
-// Every step's slots are combined by one launch, block s for step s.
-// CU-LABEL: __global__ void sweep_fused_finalize(sweep_fused_slots_ slots_, sweep_fused_totals_ steps_totals_) {
+// The slots carry the stop word of a StopRule's sweep_until; a rule reads
+// the result's fields as doubles, on the host and the device alike.
+// CU-LABEL: struct sweep_fused_slots_ {
+// CU-NEXT:    sweep_accumulators_* step[stencil::detail::MaxSweepDepth];
+// CU-NEXT:    stencil::detail::StopWord stop;
+// CU:       __host__ __device__ inline void sweep_stop_values_(const sweep_result& result_, double* values_) {
+// CU-NEXT:    values_[0] = static_cast<double>(result_.top);
+// CU:       bool sweep_stop_holds_(const stencil::StopRule<sweep_result>& stop_, const sweep_result& result_) {
+// CU:       __device__ sweep_result sweep_stop_result_(const sweep_totals_& host_) {
+// CU-NEXT:    sweep_result result_;
+// CU-NEXT:    result_.top = static_cast<double>(host_.top);
+// Every step's slots are combined by one launch, block s for step s; with a
+// rule, thread 0 tests each step's result and records the first sweep that
+// met it. A finalize queued after that sweep returns at once.
+// CU-LABEL: __global__ void sweep_fused_finalize(sweep_fused_slots_ slots_, sweep_fused_totals_ steps_totals_, stencil::detail::StopProgram rule_) {
 // CU-NEXT:   stencil::detail::waitForPreviousGrid(); // a dependent launch
+// CU-NEXT:   if (slots_.stop.stopped())
+// CU-NEXT:     return; // after the stop: the kernel wrote nothing
 // CU-NEXT:   sweep_accumulators_* const acc_ = slots_.step[blockIdx.x];
 // CU-NEXT:   sweep_totals_* const totals_ = steps_totals_.step[blockIdx.x];
 // CU:          const double top = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->top,
 // CU:          totals_->top = top;
+// CU:        if (rule_.Size > 0 && stencil::detail::flatThreadIndex() == 0) {
+// CU-NEXT:     sweep_totals_ step_;
+// CU-NEXT:     step_.top = top;
+// CU-NEXT:     double values_[1];
+// CU-NEXT:     sweep_stop_values_(sweep_stop_result_(step_), values_);
+// CU-NEXT:     slots_.stop.record(rule_, values_, int(blockIdx.x));
 // CU-LABEL: template <class Index, int Steps>
 // CU-NEXT: __global__ void __launch_bounds__(256) sweep_fused_kernel(
 // CU-NEXT:     const double* in_,
@@ -56,6 +77,9 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:     const double* ring_second_,
 // CU-NEXT:     const double* __restrict__ f,
 // CU:          sweep_fused_slots_ slots_,
+// CU:          stencil::detail::waitForPreviousGrid(); // a dependent launch
+// CU-NEXT:     if (slots_.stop.stopped())
+// CU-NEXT:       return; // queued after the rule's stop (NAME_until)
 // CU:        constexpr int W_ = 64, T0_ = 32, R0_ = 1, R1_ = 1;
 // CU:        double top_step_[Steps];
 // Tiles inside the domain: groups of 2 rows (fuse jam 2), each element of
@@ -78,12 +102,30 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:        if constexpr (Steps >= 4) {
 // CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
 // CU-LABEL: std::vector<sweep_result> sweep_sweeps(
-// CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * sizeof(double), opts.Stream, slots_, totals_);
+// CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * sizeof(double), opts.Stream, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
 // CU-NOT:      sweep_finalize<<<
 // CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
 // CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);
 // CU-LABEL: std::vector<sweep_result> sweep_until(
 // CU:        if (!stopped_ && stop(results_.back()))
+// With a rule: launches queued ahead of the results read, the device's first
+// stop checked against the host's, the launch holding it replayed without
+// the rule.
+// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU:          const stencil::StopRule<sweep_result>& stop,
+// CU:          slots_.stop = stencil::detail::StopWord{rule_ ? stop_word_ : nullptr, pp_.Done + 1};
+// CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, {{.*}}, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
+// CU:        stencil::detail::resetStopWord(kernel_name_, stop_word_, opts.Stream);
+// CU:        rule_ = &stop.program();
+// CU-NEXT:   stencil::detail::LaunchesAhead<double> ahead_(stencil::detail::sweepBatches(count_, depth_));
+// CU:        while (!stopped_) {
+// CU-NEXT:     for (int steps_; (steps_ = ahead_.queue(pp_)) > 0; pp_.advance(steps_))
+// CU-NEXT:       launch_(steps_);
+// CU:            if (!stopped_ && sweep_stop_holds_(stop, results_.back()))
+// CU:          stencil::detail::checkStopWord(kernel_name_, stop_word_, stopped_ ? read_.Before.Done + stopped_ : stencil::detail::NoStop, opts.Stream);
+// CU-NEXT:   rule_ = nullptr; // replays run every sweep they are given
+// CU:          pp_ = read_.Before;
+// CU:          for (const int again_ : stencil::detail::sweepBatches(stopped_, depth_)) {
 // CU-LABEL: void smooth_sweeps(
 // CU-NOT:    smooth_until
 // CU-NOT:    heat_fused_kernel
@@ -104,6 +146,10 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:       swap(t, t2);
 // CU:            if (stop(results_.back()))
 // CU-NEXT:         break;
+// Not fused, a rule is evaluated on the host, through the overload above.
+// CU-LABEL: std::vector<heat_result> heat_until(
+// CU:          const stencil::StopRule<heat_result>& stop,
+// CU:        return heat_until(t, t2, max_sweeps, [&](const heat_result& result_) { return heat_stop_holds_(stop, result_); }, opts);
 // Rank 3: each level a ring of three planes; a step reads the plane before
 // and after its own from the ring. k, read only at the centre, is loaded by
 // the first step and handed to the second in shared memory (carried); small
@@ -126,6 +172,10 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-LABEL: std::vector<cube_result> cube_sweeps(
 // CU:          if (opts.SweepDepth == 0 && !domain_.empty() && !cube_fused_fills_(kernel_name_, domain_))
 // CU-NEXT:       return cube_sweeps_loop_(p, k, q, sweeps, opts);
+// CU-LABEL: std::vector<cube_result> cube_until(
+// CU:          const stencil::StopRule<cube_result>& stop,
+// CU:          return cube_until_loop_(p, k, q, max_sweeps, stop, opts);
+// CU:        stencil::detail::resetStopWord(
 
 // H:      std::vector<sweep_result> sweep_sweeps(
 // H-NEXT:     stencil::Grid<double, 2>& u,
@@ -137,6 +187,15 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // H:      std::vector<sweep_result> sweep_until(
 // H:          int max_sweeps,
 // H-NEXT:     const std::function<bool(const sweep_result&)>& stop,
+// The reductions named for rules, and the overload taking one.
+// H:      namespace sweep_stop {
+// H-NEXT: inline const stencil::StopValue<sweep_result> top = stencil::StopValue<sweep_result>::reduction(0);
+// H-NEXT: } // namespace sweep_stop
+// H:      the fused launches evaluate the rule on the device
+// H-NEXT: the host does not hold the GPU between launches.
+// H-NEXT: std::vector<sweep_result> sweep_until(
+// H:          int max_sweeps,
+// H-NEXT:     const stencil::StopRule<sweep_result>& stop,
 // H:      void smooth_sweeps(
 // H-NOT:  smooth_until
 

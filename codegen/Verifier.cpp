@@ -323,8 +323,9 @@ private:
       fail(Where + "shared-memory tiles walk one point per thread");
   }
 
-  /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension (or
-  /// rank 1), in kernels whose grids are plain arrays (no records or tiles).
+  /// Unroll-and-jam as KernelBody lowers it: along a streamed dimension, or
+  /// (ranks 1 and 2, not streamed) points or rows a grid stride apart, in
+  /// kernels whose grids are plain arrays (no records or tiles).
   void checkJam() {
     const Schedule &S = K.Sched;
     if (S.Jam == 1)
@@ -332,8 +333,8 @@ private:
     const std::string Where = "schedule: jam " + std::to_string(S.Jam) + ": ";
     if (S.Jam < 1 || S.Jam > 16)
       fail(Where + "the factor must be 1 to 16");
-    if (S.StreamDim < 0 && K.Rank != 1)
-      fail(Where + "needs a streamed dimension (or rank 1)");
+    if (S.StreamDim < 0 && K.Rank > 2)
+      fail(Where + "needs a streamed dimension (or rank 1 or 2)");
     checkPlainArrays(Where);
   }
 

@@ -188,7 +188,7 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
     std::string I = "i" + std::to_string(D) + "_";
     // A jammed lane's point: laneOffset along each dimension (vectors, a
     // fused group's rows), Lane points along the streamed dimension, or
-    // (rank 1) Lane grid strides further.
+    // (not streamed) Lane grid strides further along dimension 0.
     if (RingLanes) {
       // Lane planes behind the newest, RingCopy steps into a group.
       const int Shift = D == K.Sched.StreamDim ? RingCopy - Lane : 0;
@@ -198,7 +198,8 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
       const int Shift = laneOffset(D);
       if (Shift > 0)
         I += " + " + std::to_string(Shift);
-    } else if (Lane > 0 && (D == K.Sched.StreamDim || K.Sched.StreamDim < 0)) {
+    } else if (Lane > 0 &&
+               (D == K.Sched.StreamDim || (K.Sched.StreamDim < 0 && D == 0))) {
       I += " + " + std::to_string(Lane) +
            (K.Sched.StreamDim < 0 ? " * step0_" : "");
     }

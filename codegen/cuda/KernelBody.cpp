@@ -150,21 +150,31 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   std::string Thread = "(Index(blockIdx." + A + ") * Index(blockDim." + A +
                        ") + Index(threadIdx." + A + "))";
   std::string Step = "Index(gridDim." + A + ") * Index(blockDim." + A + ")";
-  if (D != K.Sched.StreamDim && K.Sched.Jam > 1 && K.Sched.StreamDim < 0) {
-    // Rank 1, jammed: groups of Jam points a grid stride apart (their loads
-    // issued together), then the thread's last points one at a time. The
+  if (D == 0 && K.Sched.Jam > 1 && K.Sched.StreamDim < 0) {
+    // Not streamed, jammed: groups of Jam points (rank 1) or rows (rank 2,
+    // each row's loop inside) a grid stride apart, their loads issued
+    // together, then the thread's last points or rows one at a time. The
     // bound is compared in 64 bits: Jam grid strides may pass INT_MAX.
     const std::string Last = std::to_string(K.Sched.Jam - 1);
+    std::string Group;
+    if (K.Rank == 1)
+      Group =
+          (UsesAt ? indent(Depth + 1) + "const Index at_ = " + I + ";\n" : "") +
+          Jammed;
+    else
+      Group = loopHeader(1, Depth + 1, "") +
+              (UsesAt ? indent(Depth + 2) +
+                            "const Index at_ = " + linearIndex() + ";\n"
+                      : "") +
+              Jammed + loopFooter(1, Depth + 1);
     return indent(Depth) + "const Index step0_ = " + Step + ";\n" +
            indent(Depth) + "Index " + I + " = " + Lo + " + " + Thread + ";\n" +
            indent(Depth) + "#pragma unroll 1\n" + indent(Depth) +
            "for (; int64_t(" + I + ") + " + Last +
            " * int64_t(step0_) < int64_t(" + Hi + "); " + I +
-           " += " + std::to_string(K.Sched.Jam) + " * step0_) {\n" +
-           (UsesAt ? indent(Depth + 1) + "const Index at_ = " + I + ";\n"
-                   : "") +
-           Jammed + indent(Depth) + "}\n" + indent(Depth) + "for (; " + I +
-           " < " + Hi + "; " + I + " += step0_) {\n";
+           " += " + std::to_string(K.Sched.Jam) + " * step0_) {\n" + Group +
+           indent(Depth) + "}\n" + indent(Depth) + "for (; " + I + " < " + Hi +
+           "; " + I + " += step0_) {\n";
   }
   if (D != K.Sched.StreamDim && vectorised() && D == K.Rank - 1)
     // Vectors: a thread's Vec adjacent points start on a multiple of Vec
@@ -468,7 +478,10 @@ std::string KernelEmitter::laneShift(std::vector<int> &Offsets) const {
     Offsets[K.Sched.StreamDim] += Lane;
     return "";
   }
-  return Lane == 1 ? " + step0_" : " + " + std::to_string(Lane) + " * step0_";
+  // Lane grid strides along dimension 0: points (rank 1) or rows (rank 2).
+  const std::string Rows = K.Rank == 1 ? "" : " * stride0_";
+  return Lane == 1 ? " + step0_" + Rows
+                   : " + " + std::to_string(Lane) + " * step0_" + Rows;
 }
 
 /// The linear index of the lane's point (at_ outside jammed code).

@@ -157,6 +157,30 @@ TEST(Tile, JamsWideBoxesAlongTheStreamedDimensionOnly) {
   EXPECT_EQ(chooseJam(Merged, S, 4), 1) << "records are read point by point";
 }
 
+TEST(Tile, JamsRowsOfAPersistentCentreOnlyReduction) {
+  // An error norm's shape: f64 read at the centre, a Sum, rank 2: a
+  // persistent grid with one point's 8 bytes in flight per thread; jammed,
+  // 4 rows a grid stride apart load together.
+  Kernel Norm = kernel(2, Type::Float64, -1, true);
+  Schedule S = chooseSchedule(Norm);
+  ASSERT_TRUE(S.Persistent);
+  ASSERT_EQ(S.StreamDim, -1);
+  EXPECT_EQ(chooseJam(Norm, S, 4), 4);
+  EXPECT_EQ(chooseJam(Norm, S, 2), 2) << "--max-jam caps the factor";
+  // Not for neighbours (a star's rows share nothing a grid stride apart),
+  // nor for 16 or more bytes a point (already in flight), nor without the
+  // persistent grid's grid-stride rows.
+  Kernel Star = kernel(2, Type::Float64, 1, true);
+  EXPECT_EQ(chooseJam(Star, chooseSchedule(Star), 4), 1);
+  Kernel Two = kernel(2, Type::Float64, -1, true);
+  Two.Params.push_back(
+      Param{ParamKind::In, "in2", Type::Float64, Type::Float64, 2, {}});
+  EXPECT_EQ(chooseJam(Two, S, 4), 1) << "16 bytes a point";
+  Schedule Plain = S;
+  Plain.Persistent = false;
+  EXPECT_EQ(chooseJam(Norm, Plain, 4), 1);
+}
+
 /// N f32 (or f64) grids read only at the centre, summed into `out`.
 Kernel coefficients(int N, Type Elem, bool Histogram = false) {
   Kernel K;

@@ -47,7 +47,7 @@ TEST(StopRule, OperatorsBuildThePostfixProgram) {
     EXPECT_EQ(R.program().Ops[I].Code, Want[I]) << "operation " << I;
   EXPECT_EQ(R.program().Ops[0].Index, 0);
   EXPECT_EQ(R.program().Ops[2].Constant, 4.0);
-  EXPECT_TRUE(holds(R, 4.0, 0.0));   // sqrt(4) / 4 = 0.5
+  EXPECT_TRUE(holds(R, 4.0, 0.0)); // sqrt(4) / 4 = 0.5
   EXPECT_FALSE(holds(R, 4.5, 0.0));
 }
 

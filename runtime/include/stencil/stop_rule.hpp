@@ -300,8 +300,8 @@ public:
     return StopRule(detail::stopJoin(A.P, B.P, detail::StopCode::Or));
   }
   friend StopRule operator!(const StopRule &A) {
-    return StopRule(detail::stopJoin(A.P, detail::StopProgram(),
-                                     detail::StopCode::Not));
+    return StopRule(
+        detail::stopJoin(A.P, detail::StopProgram(), detail::StopCode::Not));
   }
 
 private:

@@ -225,3 +225,15 @@ STENCIL_KERNEL void boolcast(In<int64_t, 3> a2, InOut<int, 3> q6, Out<int64_t, 3
   u5() = int64_t(v1 ? 1 : 0);
   u4() = float(a3(1, 2, -1));
 }
+
+// Rows a grid stride apart (docs/passes/tile.md#jam): a rank-2 reduction
+// over a grid read only at the centre (a persistent grid) is jammed by 4
+// rows; each lane's index(0), its own row's value and store, and the order-
+// free reductions: the reference's values bit for bit.
+STENCIL_KERNEL void rows2(In<double, 2> u, Out<double, 2> v, Max<double> hi,
+                          Min<int> lo) {
+  double w = u() * (index(0) + 1) - index(1);
+  v() = w;
+  hi = max(hi, w);
+  lo = min(lo, index(0) * 7 - index(1) * 3 + int(u() * 8.0));
+}

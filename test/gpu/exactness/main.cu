@@ -30,6 +30,8 @@
 //   points and grids whose interior is shorter than one group; ring3 and
 //   ring2: register rings (each plane loaded once for the points that read
 //   it; stencilc.flags forces them), at the same chunks.
+// - rows2: a persistent rank-2 reduction jammed by 4 rows a grid stride
+//   apart, on grids tall enough to run the jammed rows and the rest.
 //
 //   exactness --check-tuned
 //
@@ -507,6 +509,26 @@ void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   sameAs(C, P + "hi", Hi, R3.hi);
 }
 
+/// rows2 (4 rows a grid stride apart) against the reference bit for bit:
+/// grids tall enough for threads to run the jammed rows (a persistent
+/// grid's stride is thousands of rows when a row is one block wide) and
+/// rows left over for the one-row loop.
+void checkRows(example::Checker &C, int64_t Rows, int64_t Cols) {
+  const std::string P = caseName("rows", Rows, Cols, 0);
+  const stencil::Extents<2> E{Rows, Cols};
+  const stencil::HostGrid<double, 2> U = randomGrid<double, 2>(E, 15);
+  stencil::HostGrid<double, 2> V = randomGrid<double, 2>(E, 16);
+  stencil::Grid<double, 2> GV(V);
+  double Hi = 0;
+  int Lo = 0;
+  stencil::reference(rows2, U, V, Hi, Lo);
+  const gpu::rows2_result R =
+      gpu::rows2(stencil::Grid<double, 2>(U), GV, stencil::LaunchOptions());
+  C.field((P + "v").c_str(), V, GV.download(), 0.0);
+  sameAs(C, P + "hi", Hi, R.hi);
+  C.exact((P + "lo").c_str(), Lo, R.lo);
+}
+
 /// Every check above, twice, with STENCIL_TUNE=1 and a fresh cache file:
 /// the first round tunes each launcher on its first launch (trial launches of
 /// the InOut and histogram kernels are undone), the second uses the shapes
@@ -594,6 +616,9 @@ int main(int argc, char **argv) {
         checkVec(C, 67, Cols, Ppt);
     checkVec(C, 5, 4, 0);      // one interior column: no whole group
     checkVec(C, 1030, 516, 0); // many groups per thread
+    for (const int64_t Cols : {37, 1003})
+      for (const int64_t Rows : {3, 4099, 20011})
+        checkRows(C, Rows, Cols);
     return C.finish();
   } catch (const std::exception &E) {
     std::fprintf(stderr, "exactness: %s\n", E.what());

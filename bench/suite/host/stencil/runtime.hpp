@@ -11,6 +11,12 @@ namespace stencil {
 template <class T, int R> class Grid;
 template <class Result> class Pending;
 struct LaunchOptions {};
+/// The header names each reduction as a value of a stop rule
+/// (stencil/stop_rule.hpp): only the names here.
+template <class Result> struct StopValue {
+  static StopValue reduction(int) { return {}; }
+};
+template <class Result> class StopRule;
 } // namespace stencil
 
 #endif

@@ -189,6 +189,12 @@ __device__ inline void recordHistogramFault(HistogramFault *Fault,
     Fault->Bin = Bin;
 }
 
+/// Bin in [0, Size) (Size >= 0) as one unsigned compare: a negative Bin
+/// reads as 2^64 + Bin, above any size.
+__device__ inline bool binInRange(int64_t Bin, int64_t Size) {
+  return static_cast<uint64_t>(Bin) < static_cast<uint64_t>(Size);
+}
+
 __device__ inline unsigned laneId() {
   unsigned Lane;
   asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
@@ -204,7 +210,7 @@ template <bool Uniform, class T, class Adder>
 __device__ void warpAggregatedAdd(int64_t Size, HistogramFault *Fault,
                                   int64_t Bin, T V, const Adder &Add) {
   const unsigned Active = __activemask();
-  const bool InRange = Bin >= 0 && Bin < Size;
+  const bool InRange = binInRange(Bin, Size);
   // Bins below 2^31 (every histogram that fits in memory as int counters)
   // match on 32 bits.
   const unsigned Peers =
@@ -234,7 +240,7 @@ __device__ void warpAggregatedAdd(int64_t Size, HistogramFault *Fault,
 template <class T, class Adder>
 __device__ inline void checkedAdd(int64_t Size, HistogramFault *Fault,
                                   int64_t Bin, T V, const Adder &Add) {
-  if (Bin >= 0 && Bin < Size) {
+  if (binInRange(Bin, Size)) {
     Add(Bin, V);
     return;
   }

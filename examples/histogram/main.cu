@@ -164,26 +164,39 @@ void checkCounts(example::Checker &C, const stencil::HostGrid<double, 1> &X,
   }
 }
 
-/// Every lowering reports a bin outside the buffer (nbins larger than the
-/// histogram) as an error naming the histogram.
+/// Every lowering reports a bin outside the buffer as an error naming the
+/// histogram: above it (nbins larger than the histogram), and below 0 (one
+/// negative sample, bin -50: the bounds are one unsigned compare,
+/// stencil::detail::binInRange).
 void checkFaults(example::Checker &C, const stencil::HostGrid<double, 1> &X) {
-  stencil::Grid<double, 1> DeviceX(X);
-  for (HistogramLowering L : Lowerings) {
-    stencil::Grid<int, 1> H(startPattern<int>(100));
-    std::string Message = "no error";
-    try {
-      gpu::histogram_int(DeviceX, H, 1000, with({}, L));
-    } catch (const stencil::Error &E) {
-      Message = E.what();
+  stencil::HostGrid<double, 1> Negative(X);
+  Negative.data()[Negative.size() / 2] = -0.5;
+  const stencil::Grid<double, 1> DeviceX(X), DeviceNegative(Negative);
+  struct Case {
+    const char *Name;
+    const stencil::Grid<double, 1> &Samples;
+    int Bins;
+    const char *Expected;
+  };
+  for (const Case &K : {Case{"fault ", DeviceX, 1000, "histogram 'bins': bin "},
+                        Case{"fault negative ", DeviceNegative, 100,
+                             "histogram 'bins': bin -50 "}})
+    for (HistogramLowering L : Lowerings) {
+      stencil::Grid<int, 1> H(startPattern<int>(100));
+      std::string Message = "no error";
+      try {
+        gpu::histogram_int(K.Samples, H, K.Bins, with({}, L));
+      } catch (const stencil::Error &E) {
+        Message = E.what();
+      }
+      bool Ok = Message.find(K.Expected) != std::string::npos &&
+                Message.find("outside [0, 100)") != std::string::npos;
+      std::string What =
+          K.Name + std::string(stencil::histogramLoweringName(L));
+      C.exact(What.c_str(), 1, Ok ? 1 : 0);
+      if (!Ok)
+        std::printf("    got: %s\n", Message.c_str());
     }
-    bool Ok = Message.find("histogram 'bins': bin ") != std::string::npos &&
-              Message.find("outside [0, 100)") != std::string::npos;
-    std::string What =
-        std::string("fault ") + stencil::histogramLoweringName(L);
-    C.exact(What.c_str(), 1, Ok ? 1 : 0);
-    if (!Ok)
-      std::printf("    got: %s\n", Message.c_str());
-  }
 }
 
 /// int64 counts, float weights and a Sum<double> in one kernel.

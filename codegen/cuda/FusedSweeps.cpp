@@ -271,12 +271,10 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "        waiting_.emplace_back(" << readerName()
        << "(&identities_));\n";
   OS << "      return;\n    }\n";
-  if (!hasReductions())
-    OS << Launch;
   if (hasReductions())
     OS << "    slots_.stop = stencil::detail::StopWord{rule_ ? stop_word_ : "
-          "nullptr, pp_.Done + 1};\n"
-       << Launch;
+          "nullptr, pp_.Done + 1};\n";
+  OS << Launch;
   if (hasReductions())
     OS << "    // Every step's slots combined by one launch, a block per "
           "step.\n"

@@ -176,19 +176,17 @@ STENCIL_STOP_HD inline bool stopHolds(const StopProgram &P,
   return Top == 1 && Stack[0] != 0.0;
 }
 
-/// Appends B's operations and then Code (Code's Size 0: none) to A.
+/// A's operations, then B's, then Code.
 inline StopProgram stopJoin(const StopProgram &A, const StopProgram &B,
-                            StopCode Code, bool WithCode = true) {
-  const int Size = A.Size + B.Size + (WithCode ? 1 : 0);
-  if (Size > MaxStopOps)
+                            StopCode Code) {
+  if (A.Size + B.Size + 1 > MaxStopOps)
     throw Error("stop rule", "more than " + std::to_string(MaxStopOps) +
                                  " operations (values, numbers and "
                                  "operators); write a shorter rule");
   StopProgram P = A;
   for (int I = 0; I < B.Size; ++I)
     P.Ops[P.Size++] = B.Ops[I];
-  if (WithCode)
-    P.Ops[P.Size++] = StopOp{Code, 0, 0.0};
+  P.Ops[P.Size++] = StopOp{Code, 0, 0.0};
   return P;
 }
 
@@ -266,16 +264,13 @@ private:
     return V;
   }
   static StopValue unary(const StopValue &A, detail::StopCode Code) {
-    return join(A, StopValue::empty(), Code);
+    StopValue V(0.0);
+    V.P = detail::stopJoin(A.P, detail::StopProgram(), Code);
+    return V;
   }
   static StopRule<Result> compare(const StopValue &A, const StopValue &B,
                                   detail::StopCode Code) {
     return StopRule<Result>(detail::stopJoin(A.P, B.P, Code));
-  }
-  static StopValue empty() {
-    StopValue V(0.0);
-    V.P.Size = 0;
-    return V;
   }
   detail::StopProgram P;
 };

@@ -6,7 +6,7 @@
 // (docs/dsl.md#reductions):
 // - Min/Max: -0.0 before +0.0 and NaN terms ignored, so every permutation of
 //   a set of terms (zeros of both signs, infinities, NaN) gives the same bits;
-//   the runtime's reduceMinOf/reduceMaxOf (numerics.hpp, what the GPU runs)
+//   the runtime's reduceMinOf/reduceMaxOf (numerics.hpp; its host side)
 //   and the DSL reference's min/max/fmin/fmax on a Min/Max agree.
 // - integer Sum: wraps modulo 2^bits on both sides.
 // With std::min's rule the ±0 case fails (the first zero wins), which is
@@ -143,9 +143,11 @@ TEST(ReductionOrder, NaNTermsAreIgnored) {
             std::numeric_limits<double>::infinity());
 }
 
-/// The branch-free fold (fmin/fmax, the zeros' bits, a NaN partial kept)
-/// against the rule it implements, reductionLess, on every pair of a set of
-/// special values and random ones: the same bits.
+/// The host's branch-free fold (fmin/fmax, the zeros' bits, a NaN partial
+/// kept) against the rule it implements, reductionLess, on every pair of a
+/// set of special values and random ones: the same bits. (The device's fold
+/// is one PTX min/max, whose rule for NaN operands and signed zeros the PTX
+/// ISA states; test/gpu/exactness checks it on the GPU.)
 template <class T> void checkFoldAgainstRule() {
   using namespace stencil::detail;
   std::vector<T> Values = awkwardTerms<T>();

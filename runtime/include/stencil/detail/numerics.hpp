@@ -85,23 +85,36 @@ STENCIL_NUMERICS_HD inline float equalZeroPick(float A, float B) {
   return Out;
 }
 
-/// The fold of one term into a Min or Max partial, reductionLess's rule.
-/// float without branches: fminf/fmaxf ignore a NaN term and are exact for
-/// unequal values; equal values have the same bits but for +0.0 / -0.0
-/// (equalZeroPick); a NaN partial stays. Equal to the rule for every pair
-/// (test/unit/ReductionOrderTest.cpp). Measured (H200, 2026-11-26): box5
-/// -9.5%, the fused Laplace f32 sweep -11%, whose points were issue-bound
-/// on the branches; double keeps the branches (stats, Sum/Min/Max of f64,
-/// was 11% slower without them: its terms rarely change the partial, so the
-/// branchy form's common path is one compare).
-template <bool IsMax, class T>
-STENCIL_NUMERICS_HD inline T reduceFold(T Acc, T V) {
-  if constexpr (std::is_same_v<T, float>) {
 #if defined(__CUDA_ARCH__)
-    const T M = IsMax ? fmax(Acc, V) : fmin(Acc, V);
-#else
-    const T M = IsMax ? std::fmax(Acc, V) : std::fmin(Acc, V);
+/// PTX min/max of float and double: a NaN operand yields the other operand,
+/// and "if values of both inputs are 0.0, then +0.0 > -0.0" (PTX ISA, min
+/// and max): reductionLess's rule in one instruction, whatever the operands'
+/// order. In asm so that nothing between here and ptxas treats it as C's
+/// fmax, whose result for two zeros is unspecified.
+template <bool IsMax> __device__ inline float ptxMinMax(float A, float B) {
+  float R;
+  if constexpr (IsMax)
+    asm("max.f32 %0, %1, %2;" : "=f"(R) : "f"(A), "f"(B));
+  else
+    asm("min.f32 %0, %1, %2;" : "=f"(R) : "f"(A), "f"(B));
+  return R;
+}
+template <bool IsMax> __device__ inline double ptxMinMax(double A, double B) {
+  double R;
+  if constexpr (IsMax)
+    asm("max.f64 %0, %1, %2;" : "=d"(R) : "d"(A), "d"(B));
+  else
+    asm("min.f64 %0, %1, %2;" : "=d"(R) : "d"(A), "d"(B));
+  return R;
+}
 #endif
+
+/// reductionLess's rule spelt out: float without branches (fmax, the ±0
+/// fix-up, a NaN partial kept), integers and double by compares.
+template <bool IsMax, class T>
+STENCIL_NUMERICS_HD inline T ruleFold(T Acc, T V) {
+  if constexpr (std::is_same_v<T, float>) {
+    const T M = IsMax ? std::fmax(Acc, V) : std::fmin(Acc, V);
     const T R = Acc == V ? equalZeroPick<IsMax>(Acc, V) : M;
     return Acc != Acc ? Acc : R;
   } else { // integers (minMaxOperand: see above) and double
@@ -109,6 +122,31 @@ STENCIL_NUMERICS_HD inline T reduceFold(T Acc, T V) {
     V = minMaxOperand(V);
     return (IsMax ? reductionLess(Acc, V) : reductionLess(V, Acc)) ? V : Acc;
   }
+}
+
+/// The fold of one term into a Min or Max partial, reductionLess's rule.
+/// On the device, float and double are one PTX min/max (ptxMinMax). It
+/// differs from the rule only for a NaN partial (the rule keeps it, PTX
+/// takes the term), and no partial is ever NaN: each starts at the
+/// identity (an infinity) and PTX returns a NaN only when both operands
+/// are. Measured (H100, bench/results/2026-11-27T1315Z-ptx-minmax-h100.txt)
+/// against the earlier fold (float: fmax, a ±0 fix-up and a NaN test, about
+/// six instructions; double: compares and branches): the fused Laplace
+/// solves -11% (f32) and -17% (f64), the one-sweep f64 solve -4%, the
+/// suite's box5, clamp3 and stats -3 to -4%, error_norm -12%. On the host,
+/// ruleFold, equal to the rule for every pair, NaN partials included
+/// (test/unit/ReductionOrderTest.cpp); the device's fold is checked by
+/// test/gpu/exactness (zeros of both signs, NaN, infinities).
+template <bool IsMax, class T>
+STENCIL_NUMERICS_HD inline T reduceFold(T Acc, T V) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+    return ptxMinMax<IsMax>(Acc, V);
+  else
+    return ruleFold<IsMax>(Acc, V);
+#else
+  return ruleFold<IsMax>(Acc, V);
+#endif
 }
 template <class T> STENCIL_NUMERICS_HD inline T reduceMinOf(T Acc, T V) {
   return reduceFold<false>(Acc, V);

@@ -456,6 +456,14 @@ const GridFootprint *Footprint::find(const std::string &Grid) const {
   return nullptr;
 }
 
+std::vector<std::reference_wrapper<const Param>> Kernel::reductions() const {
+  std::vector<std::reference_wrapper<const Param>> Out;
+  for (const Param &P : Params)
+    if (isReduction(P.Kind))
+      Out.push_back(P);
+  return Out;
+}
+
 bool Kernel::hasReductions() const {
   for (const Param &P : Params)
     if (isReduction(P.Kind))

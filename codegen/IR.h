@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -467,6 +468,9 @@ struct Kernel {
 
   const Param *findParam(const std::string &Name) const;
   bool hasReductions() const; ///< a Sum, Max or Min parameter
+  /// The Sum, Max and Min parameters, in the order of Params (the order of
+  /// the result struct's fields and of a stop rule's values).
+  std::vector<std::reference_wrapper<const Param>> reductions() const;
   bool hasHistograms() const; ///< a Histogram parameter
   bool hasBoundary() const;   ///< a grid with a boundary rule
   Kernel clone() const;

@@ -90,9 +90,8 @@ std::string KernelEmitter::headerDecl() const {
     OS << "/// The reductions of " << K.Name << ", converted to their value "
        << "types.\n";
     OS << "struct " << resultType() << " {\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "  " << cxxType(P.Elem) << " " << P.Name << ";\n";
+    for (const Param &P : K.reductions())
+      OS << "  " << cxxType(P.Elem) << " " << P.Name << ";\n";
     OS << "};\n\n";
   }
   OS << docComment();

@@ -89,10 +89,9 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
     OS << "          const bool " << ownName(L) << " = col_own_ && " << I
        << " >= o0_ && " << I << " < o0_ + T0_;\n";
   }
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "          " << cxxType(P.Accum) << "& " << P.Name << " = "
-         << P.Name << "_step_[" << Step - 1 << "];\n";
+  for (const Param &P : K.reductions())
+    OS << "          " << cxxType(P.Accum) << "& " << P.Name << " = " << P.Name
+       << "_step_[" << Step - 1 << "];\n";
   return OS.str();
 }
 
@@ -166,12 +165,11 @@ std::string KernelEmitter::fusedKernel() {
      << "  const bool col_inner_ = i1_ >= lo1_ && i1_ < hi1_;\n";
   if (hasReductions())
     OS << "  const bool col_own_ = i1_ >= o1_ && i1_ < o1_ + T1_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  " << cxxType(P.Accum) << " " << P.Name
-         << "_step_[Steps]; // this thread's partials, one per step\n"
-         << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
-         << "_step_[s_] = " << deviceIdentity(P) << ";\n";
+  for (const Param &P : K.reductions())
+    OS << "  " << cxxType(P.Accum) << " " << P.Name
+       << "_step_[Steps]; // this thread's partials, one per step\n"
+       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
+       << "_step_[s_] = " << deviceIdentity(P) << ";\n";
   // Most tiles lie inside the domain with their whole halo: they take a
   // path without a test per point (Fast), so that the unrolled rows issue
   // their loads together; the tiles at the edges test each row.
@@ -267,9 +265,7 @@ std::string KernelEmitter::fusedCombine() const {
         "step's accumulators.\n"
      << "  extern __shared__ double reduction_smem_[];\n"
      << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) {\n";
-  for (const Param &P : K.Params) {
-    if (!isReduction(P.Kind))
-      continue;
+  for (const Param &P : K.reductions()) {
     const Type W = deviceAccumType(P);
     const std::string V = P.Name + "_step_[s_]";
     OS << "    stencil::detail::"

@@ -47,10 +47,9 @@ std::string KernelEmitter::streamOwnership(int Step) const {
   std::ostringstream OS;
   OS << "            const bool own_ = plane_own_ && col_own_ && i1_ >= o1_ && "
         "i1_ < o1_ + T1_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "            " << cxxType(P.Accum) << "& " << P.Name << " = "
-         << P.Name << "_step_[" << Step - 1 << "];\n";
+  for (const Param &P : K.reductions())
+    OS << "            " << cxxType(P.Accum) << "& " << P.Name << " = "
+       << P.Name << "_step_[" << Step - 1 << "];\n";
   return OS.str();
 }
 
@@ -196,12 +195,11 @@ std::string KernelEmitter::fusedStreamKernel() {
      << "  const bool col_inner_ = i2_ >= lo2_ && i2_ < hi2_;\n";
   if (hasReductions())
     OS << "  const bool col_own_ = i2_ >= o2_ && i2_ < o2_ + T2_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  " << cxxType(P.Accum) << " " << P.Name
-         << "_step_[Steps]; // this thread's partials, one per step\n"
-         << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
-         << "_step_[s_] = " << deviceIdentity(P) << ";\n";
+  for (const Param &P : K.reductions())
+    OS << "  " << cxxType(P.Accum) << " " << P.Name
+       << "_step_[Steps]; // this thread's partials, one per step\n"
+       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
+       << "_step_[s_] = " << deviceIdentity(P) << ";\n";
   OS << "  // Every row and column of the levels in the domain: planes inside "
         "it take a path\n  // without a test per point.\n"
      << "  const bool inside_ = f1_ >= lo1_ && f1_ + Q1_ <= hi1_ && f2_ >= "

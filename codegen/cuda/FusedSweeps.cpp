@@ -102,18 +102,13 @@ std::string KernelEmitter::fusedDecl() const {
   OS << "\n/// " << K.Name << "'s reductions as the values of a stop rule "
      << "(stencil/stop_rule.hpp), e.g.\n///   namespace S = gpu::" << K.Name
      << "_stop;\n///   " << K.Name << "_until(..., max_sweeps, ";
-  const Param *First = nullptr;
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind) && !First)
-      First = &P;
-  OS << "S::" << First->Name << " < 1e-6);\nnamespace " << K.Name
-     << "_stop {\n";
+  OS << "S::" << K.reductions().front().get().Name << " < 1e-6);\nnamespace "
+     << K.Name << "_stop {\n";
   int Index = 0;
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "inline const stencil::StopValue<" << resultType() << "> " << P.Name
-         << " = stencil::StopValue<" << resultType() << ">::reduction("
-         << Index++ << ");\n";
+  for (const Param &P : K.reductions())
+    OS << "inline const stencil::StopValue<" << resultType() << "> " << P.Name
+       << " = stencil::StopValue<" << resultType() << ">::reduction(" << Index++
+       << ");\n";
   OS << "} // namespace " << K.Name << "_stop\n";
   OS << "\n/// The same loop, stopped after the first sweep for which the rule "
         "holds: as the\n/// overload above, but "
@@ -144,10 +139,9 @@ std::string KernelEmitter::stopValues() const {
      << "(stencil/stop_rule.hpp), in order.\n"
      << "__host__ __device__ inline void " << K.Name << "_stop_values_(const "
      << resultType() << "& result_, double* values_) {\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  values_[" << N++ << "] = static_cast<double>(result_." << P.Name
-         << ");\n";
+  for (const Param &P : K.reductions())
+    OS << "  values_[" << N++ << "] = static_cast<double>(result_." << P.Name
+       << ");\n";
   OS << "}\n\n/// Whether a stop rule holds for a sweep's result, on the "
         "host.\n"
      << "bool " << K.Name << "_stop_holds_(const stencil::StopRule<"
@@ -163,14 +157,11 @@ std::string KernelEmitter::stopValues() const {
 /// records the sweep when the rule holds.
 std::string KernelEmitter::stopOnDevice() const {
   std::ostringstream OS;
-  int N = 0;
-  for (const Param &P : K.Params)
-    N += isReduction(P.Kind);
+  const size_t N = K.reductions().size();
   OS << "  if (rule_.Size > 0 && stencil::detail::flatThreadIndex() == 0) {\n"
      << "    " << totalsType() << " step_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "    step_." << P.Name << " = " << P.Name << ";\n";
+  for (const Param &P : K.reductions())
+    OS << "    step_." << P.Name << " = " << P.Name << ";\n";
   OS << "    double values_[" << N << "];\n"
      << "    " << K.Name << "_stop_values_(" << K.Name
      << "_stop_result_(step_), values_);\n"
@@ -233,9 +224,8 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "    }\n"
        << "    slots_.step[s_] = step_accumulators_[s_].device();\n  }\n"
        << "  " << totalsType() << " identities_;\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    for (const Param &P : K.reductions())
+      OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     OS << "  std::deque<stencil::Pending<" << resultType() << ">> waiting_;\n"
        << "  // The rule the finalize evaluates and where it records its stop "
           "(a StopRule's\n  // NAME_until); none while null.\n"

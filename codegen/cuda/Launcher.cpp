@@ -431,9 +431,8 @@ std::string KernelEmitter::reductionBuffers() const {
     OS << "  Accumulators* device_ = "
           "scratch_.get<Accumulators>(kernel_name_);\n";
     OS << "  Accumulators host_{};\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    for (const Param &P : K.reductions())
+      OS << "  host_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     OS << "  stencil::detail::copyToDevice(kernel_name_, device_, &host_, "
           "sizeof host_, "
        << O << ".Stream);\n";
@@ -587,9 +586,8 @@ std::string KernelEmitter::readback() const {
   if (selfResetting()) {
     OS << "  // An empty domain: the identities, without a launch.\n";
     OS << "  " << totalsType() << " identities_;\n";
-    for (const Param &P : K.Params)
-      if (isReduction(P.Kind))
-        OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
+    for (const Param &P : K.reductions())
+      OS << "  identities_." << P.Name << " = " << deviceIdentity(P) << ";\n";
     OS << "  return stencil::Pending<" << resultType() << ">(" << readerName()
        << "(&identities_));\n}\n\n} // namespace async\n\n";
     OS << launcherSignature(/*WithDefault=*/false)

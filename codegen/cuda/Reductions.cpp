@@ -104,10 +104,9 @@ std::string KernelEmitter::reduceStmt(const Stmt &S, const std::string &Guard) {
 /// Each thread's partials, at their identities, before the point loops.
 std::string KernelEmitter::threadPartials() const {
   std::ostringstream OS;
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  " << cxxType(P.Accum) << " " << P.Name << " = " << identityOf(P)
-         << "; // this thread's partial " << reductionKindName(P.Kind) << "\n";
+  for (const Param &P : K.reductions())
+    OS << "  " << cxxType(P.Accum) << " " << P.Name << " = " << identityOf(P)
+       << "; // this thread's partial " << reductionKindName(P.Kind) << "\n";
   return OS.str();
 }
 
@@ -116,9 +115,7 @@ std::string KernelEmitter::threadPartials() const {
 std::string KernelEmitter::blockReductions() const {
   std::ostringstream OS;
   bool First = true;
-  for (const Param &P : K.Params) {
-    if (!isReduction(P.Kind))
-      continue;
+  for (const Param &P : K.reductions()) {
     if (First)
       OS << "  // Every thread reaches here (no early return): the block "
             "reductions synchronise.\n"
@@ -156,10 +153,9 @@ std::string KernelEmitter::ringEntryOnDevice() const {
 std::string KernelEmitter::accumulatorIdentity(const std::string &In) const {
   std::ostringstream OS;
   OS << In << accumulatorType() << " identity_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << In << "for (auto& slot_ : identity_." << P.Name
-         << ") slot_ = " << deviceIdentity(P) << ";\n";
+  for (const Param &P : K.reductions())
+    OS << In << "for (auto& slot_ : identity_." << P.Name
+       << ") slot_ = " << deviceIdentity(P) << ";\n";
   if (lastBlockMayCombine())
     OS << In << "identity_.blocks_done_ = 0;\n";
   return OS.str();
@@ -170,21 +166,19 @@ std::string KernelEmitter::accumulatorStruct() const {
   OS << "/// " << K.Name << "'s reductions on the device: ReductionSlots "
      << "accumulators each, at their\n/// identities between launches.\n"
      << "struct " << accumulatorType() << " {\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind)) {
-      std::string T = cxxType(deviceAccumType(P));
-      OS << "  " << T << " " << P.Name
-         << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<"
-         << T << ">()];\n";
-    }
+  for (const Param &P : K.reductions()) {
+    std::string T = cxxType(deviceAccumType(P));
+    OS << "  " << T << " " << P.Name
+       << "[stencil::detail::ReductionSlots * stencil::detail::slotStride<" << T
+       << ">()];\n";
+  }
   if (lastBlockMayCombine())
     OS << "  unsigned blocks_done_; // of the running launch "
           "(stencil::detail::lastBlockToFinish)\n";
   OS << "};\n\n/// " << K.Name << "'s totals, as its finalize kernel hands "
      << "them to the host.\nstruct " << totalsType() << " {\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
+  for (const Param &P : K.reductions())
+    OS << "  " << cxxType(deviceAccumType(P)) << " " << P.Name << ";\n";
   OS << "};\n\n";
   return OS.str();
 }
@@ -204,16 +198,14 @@ std::string KernelEmitter::finalizeKernel() const {
 std::string KernelEmitter::finalizeBody(int Depth) const {
   std::ostringstream OS;
   const std::string In = indent(Depth), In1 = indent(Depth + 1);
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << In << "const " << cxxType(deviceAccumType(P)) << " " << P.Name
-         << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
-         << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
-         << ", reduction_smem_);\n";
+  for (const Param &P : K.reductions())
+    OS << In << "const " << cxxType(deviceAccumType(P)) << " " << P.Name
+       << " = stencil::detail::collectSlots<" << reductionOp(P.Kind)
+       << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
+       << ", reduction_smem_);\n";
   OS << In << "if (stencil::detail::flatThreadIndex() == 0) {\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << In1 << "totals_->" << P.Name << " = " << P.Name << ";\n";
+  for (const Param &P : K.reductions())
+    OS << In1 << "totals_->" << P.Name << " = " << P.Name << ";\n";
   OS << In1 << "__threadfence_system();\n" << In << "}\n";
   return OS.str();
 }
@@ -243,9 +235,8 @@ std::string KernelEmitter::resultField(const Param &P,
 std::string KernelEmitter::resultConversion() const {
   std::ostringstream OS;
   OS << "  " << resultType() << " result_;\n";
-  for (const Param &P : K.Params)
-    if (isReduction(P.Kind))
-      OS << resultField(P, "host_." + P.Name);
+  for (const Param &P : K.reductions())
+    OS << resultField(P, "host_." + P.Name);
   OS << "  return result_;\n";
   return OS.str();
 }

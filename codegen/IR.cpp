@@ -142,6 +142,10 @@ const char *fnName(MathFn Fn) {
     return "int_div";
   case MathFn::IntRem:
     return "int_rem";
+  case MathFn::FMin:
+    return "fmin";
+  case MathFn::FMax:
+    return "fmax";
   }
   return "?";
 }
@@ -150,6 +154,8 @@ unsigned fnArity(MathFn Fn) {
   switch (Fn) {
   case MathFn::Min:
   case MathFn::Max:
+  case MathFn::FMin:
+  case MathFn::FMax:
   case MathFn::Pow:
     return 2;
   case MathFn::ExactDiv:

@@ -109,11 +109,18 @@ enum class MathFn : uint8_t {
   IntDivMultiplier,
   IntDivShifts,
   IntDiv,
-  IntRem
+  IntRem,
+  /// fmin(a, b), fmax(a, b): C's, as the reference's libm (glibc, x86-64)
+  /// computes them: a NaN operand yields the other, and of two equal
+  /// operands (+0.0 and -0.0 among them) the second. min/max are std::min
+  /// and std::max (of two equal operands the first; a NaN first operand
+  /// wins).
+  FMin,
+  FMax
 };
 
 /// The last MathFn (for walking every one).
-constexpr MathFn LastMathFn = MathFn::IntRem;
+constexpr MathFn LastMathFn = MathFn::FMax;
 
 const char *opSpelling(UnaryOp Op);  ///< "-", "!"
 const char *opSpelling(BinaryOp Op); ///< "+", "<", "&&", ...

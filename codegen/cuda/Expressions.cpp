@@ -84,6 +84,10 @@ std::string mathName(MathFn Fn, Type T) {
     return "stencil::detail::minOf";
   case MathFn::Max:
     return "stencil::detail::maxOf";
+  case MathFn::FMin:
+    return "stencil::detail::fminOf";
+  case MathFn::FMax:
+    return "stencil::detail::fmaxOf";
   case MathFn::Exp:
     return F("exp");
   case MathFn::Log:

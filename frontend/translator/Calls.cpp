@@ -39,8 +39,12 @@ std::optional<ir::MathFn> mathFunction(StringRef Name) {
       // float, which is what their declared types make of the call.
       .Cases("sqrt", "sqrtf", ir::MathFn::Sqrt)
       .Cases("abs", "fabs", "fabsf", ir::MathFn::Abs)
-      .Cases("min", "fmin", "fminf", ir::MathFn::Min)
-      .Cases("max", "fmax", "fmaxf", ir::MathFn::Max)
+      // fmin/fmax are not std::min/std::max: NaN operands and equal
+      // zeros of opposite signs give other results (ir::MathFn::FMin).
+      .Case("min", ir::MathFn::Min)
+      .Case("max", ir::MathFn::Max)
+      .Cases("fmin", "fminf", ir::MathFn::FMin)
+      .Cases("fmax", "fmaxf", ir::MathFn::FMax)
       .Cases("exp", "expf", ir::MathFn::Exp)
       .Cases("log", "logf", ir::MathFn::Log)
       .Cases("pow", "powf", ir::MathFn::Pow)

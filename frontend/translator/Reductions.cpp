@@ -153,9 +153,10 @@ void KernelTranslator::translateReductionUpdate(const CXXOperatorCallExpr *CE,
       !isDslMathDecl(Callee))
     return Refuse();
   std::optional<ir::MathFn> Fn = mathFunction(Callee->getName());
-  ir::MathFn Wanted =
-      P.Kind == ir::ParamKind::Max ? ir::MathFn::Max : ir::MathFn::Min;
-  if (!Fn || *Fn != Wanted)
+  // Either spelling folds the term with the reductions' one rule.
+  const bool IsMax = P.Kind == ir::ParamKind::Max;
+  if (!Fn || (IsMax ? *Fn != ir::MathFn::Max && *Fn != ir::MathFn::FMax
+                    : *Fn != ir::MathFn::Min && *Fn != ir::MathFn::FMin))
     return Refuse();
   const ParamInfo *First = paramOf(Call->getArg(0));
   const ParamInfo *Second = paramOf(Call->getArg(1));

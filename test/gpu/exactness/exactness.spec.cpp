@@ -59,6 +59,20 @@ STENCIL_KERNEL void intdiv(In<int, 1> a, Out<int, 1> q, Out<int, 1> r, const int
   r() = a(1) % d + a(-1) / d;
 }
 
+// fmin/fmax on values are C's (a NaN operand yields the other; of two equal
+// operands, zeros of opposite signs among them, the second: glibc's), min/max
+// std::'s (test/diff seed 21017: -fmin(-q, q) at q = +0.0 was lowered as min).
+STENCIL_KERNEL void fminmax(In<double, 1> a, In<double, 1> b, Out<double, 1> lo,
+                            Out<double, 1> hi, Out<float, 1> flo, Out<float, 1> fhi,
+                            Out<double, 1> neg, Out<double, 1> mm) {
+  lo() = fmin(a(), b());
+  hi() = std::fmax(a(), b());
+  flo() = fminf(float(a()), float(b()));
+  fhi() = fmax(float(b()), float(a()));
+  neg() = -std::fmin(-a(), a());
+  mm() = min(a(), b()) + max(b(), a());
+}
+
 // An InOut value read back after its own store, in a ?: against an In grid
 // (test/diff seed 238): nvcc 13.0 loaded it through the read-only path.
 STENCIL_KERNEL void reload(In<int, 1> a3, In<int64_t, 1> a2, InOut<int64_t, 1> q,

@@ -37,6 +37,6 @@ STENCIL_KERNEL void relax(In<float, 3> p, InOut<float, 3> q, Out<double, 3> r, f
 // CHECK:           q_c_ = ((s < (-0.5f)) ? 1e-30f : 3.0f);
 // CHECK-NEXT:      q[at_] = q_c_;
 // CHECK:         }
-// CHECK:         double d = ((pow(static_cast<double>(s), 2.0) + exp(floor(static_cast<double>(omega)))) + stencil::detail::maxOf(1.0, static_cast<double>(s)));
+// CHECK:         double d = ((pow(static_cast<double>(s), 2.0) + exp(floor(static_cast<double>(omega)))) + stencil::detail::fmaxOf(1.0, static_cast<double>(s)));
 // CHECK:         r[at_] = d;
 // CHECK:         launchDomain<3>(kernel_name_, extents_, {1, 1, 1}, {1, 1, 2}, opts);

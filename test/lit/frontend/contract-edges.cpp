@@ -63,7 +63,7 @@ STENCIL_KERNEL void maths(In<float, 1> g, Out<double, 1> u, Out<float, 1> f) {
 }
 // CHECK-LABEL: kernel maths rank 1
 // CHECK:         store u = ((f64(sqrt(g[0])) + sqrt(f64(g[0]))) + min(f64(g[0]), f64(1)))
-// CHECK-NEXT:    store f = f32((f64((sqrt(g[0]) + max(g[0], 0.5f))) + pow(f64(g[0]), f64(2))))
+// CHECK-NEXT:    store f = f32((f64((sqrt(g[0]) + fmax(g[0], 0.5f))) + pow(f64(g[0]), f64(2))))
 
 // Helpers: from an included header, taking a grid by value or by const
 // reference, and templates.

@@ -205,7 +205,7 @@ template <class T> void checkFminFmaxAgainstHost() {
   EXPECT_GT(SignedZeroPairs, 0);
 }
 
-TEST(ReductionOrder, FminFmaxAreTheHostLibrarys) {
+TEST(ReductionOrder, FminFmaxMatchTheHostLibrary) {
   checkFminFmaxAgainstHost<float>();
   checkFminFmaxAgainstHost<double>();
 }

@@ -851,7 +851,7 @@ private:
     if (Args.size() != fnArity(*Fn))
       failAt(At, "'" + Name + "' takes " + std::to_string(fnArity(*Fn)) +
                      " arguments, not " + std::to_string(Args.size()));
-    return Call::make(*Fn, Args);
+    return build(At, [&] { return Call::make(*Fn, Args); });
   }
 
   std::string_view Text;

@@ -352,6 +352,42 @@ public:
     report(What, D <= Tolerance, Detail);
   }
 
+  /// Every point bit for bit (field() compares values: -0.0 == +0.0); any
+  /// two NaNs agree (the GPU's and the CPU's differ in payload). Points where
+  /// Skip(linear index) holds are left out and counted.
+  template <class T, int R, class SkipFn = bool (*)(int64_t)>
+  void bits(
+      const char *What, const stencil::HostGrid<T, R> &Reference,
+      const stencil::HostGrid<T, R> &Got,
+      SkipFn Skip = [](int64_t) { return false; }) {
+    if (Reference.extents() != Got.extents()) {
+      report(What, false, "extents differ");
+      return;
+    }
+    int64_t Differ = 0, First = -1, Skipped = 0;
+    for (int64_t I = 0; I < Reference.size(); ++I) {
+      if (Skip(I)) {
+        ++Skipped;
+        continue;
+      }
+      const T A = Reference.data()[I], B = Got.data()[I];
+      const bool Same = std::memcmp(&A, &B, sizeof(T)) == 0 ||
+                        (std::isnan(double(A)) && std::isnan(double(B)));
+      if (!Same && Differ++ == 0)
+        First = I;
+    }
+    char Detail[240];
+    int N = std::snprintf(
+        Detail, sizeof Detail, "%lld of %lld points differ (%lld left out)",
+        (long long)Differ, (long long)(Reference.size() - Skipped),
+        (long long)Skipped);
+    if (First >= 0)
+      std::snprintf(Detail + N, sizeof Detail - size_t(N),
+                    "; first at linear %lld: ref %a got %a", (long long)First,
+                    double(Reference.data()[First]), double(Got.data()[First]));
+    report(What, Differ == 0, Detail);
+  }
+
   void exact(const char *What, long long Reference, long long Got) {
     report(What, Reference == Got,
            "ref " + std::to_string(Reference) + " got " + std::to_string(Got));

@@ -143,11 +143,11 @@ TEST(ReductionOrder, NaNTermsAreIgnored) {
             std::numeric_limits<double>::infinity());
 }
 
-/// The host's branch-free fold (fmin/fmax, the zeros' bits, a NaN partial
-/// kept) against the rule it implements, reductionLess, on every pair of a
-/// set of special values and random ones: the same bits. (The device's fold
-/// is one PTX min/max, whose rule for NaN operands and signed zeros the PTX
-/// ISA states; test/gpu/exactness checks it on the GPU.)
+/// The host's fold (ruleFold) against the rule it implements,
+/// reductionLess, on every pair of a set of special values and random ones:
+/// the same bits. (The device's fold for float and double is one PTX
+/// min/max, whose rule for NaN operands and signed zeros the PTX ISA states;
+/// test/gpu/exactness checks it on the GPU.)
 template <class T> void checkFoldAgainstRule() {
   using namespace stencil::detail;
   std::vector<T> Values = awkwardTerms<T>();
@@ -170,7 +170,7 @@ template <class T> void checkFoldAgainstRule() {
     }
 }
 
-TEST(ReductionOrder, BranchFreeFoldIsTheRule) {
+TEST(ReductionOrder, HostFoldIsTheRule) {
   checkFoldAgainstRule<float>();
   checkFoldAgainstRule<double>();
 }

@@ -55,35 +55,6 @@ stencil::HostGrid<T, R> pattern(const stencil::Extents<R> &E, uint64_t Seed) {
   return H;
 }
 
-/// Bit for bit, every point; the first difference in the detail.
-template <class T, int R>
-void sameField(example::Checker &C, const std::string &What,
-               const stencil::HostGrid<T, R> &Want,
-               const stencil::HostGrid<T, R> &Got) {
-  if (Want.extents() != Got.extents()) {
-    C.holds(What.c_str(), false, "extents differ");
-    return;
-  }
-  int64_t Differ = 0, First = -1;
-  for (int64_t I = 0; I < Want.size(); ++I)
-    if (std::memcmp(&Want.data()[I], &Got.data()[I], sizeof(T)) != 0) {
-      Differ += 1;
-      if (First < 0)
-        First = I;
-    }
-  char Detail[200];
-  if (First < 0)
-    std::snprintf(Detail, sizeof Detail, "%lld points bit for bit",
-                  (long long)Want.size());
-  else
-    std::snprintf(Detail, sizeof Detail,
-                  "%lld of %lld points differ; first at linear %lld: want "
-                  "%.17g got %.17g",
-                  (long long)Differ, (long long)Want.size(), (long long)First,
-                  double(Want.data()[First]), double(Got.data()[First]));
-  C.holds(What.c_str(), First < 0, Detail);
-}
-
 template <class T>
 void sameBits(example::Checker &C, const std::string &What, T Want, T Got) {
   char Detail[120];
@@ -146,8 +117,8 @@ void check2d(example::Checker &C, const stencil::Extents<2> &E,
       C.holds((Q + "exchanged").c_str(), u.traffic().Copies > Before,
               std::to_string(u.traffic().Copies - Before) + " copies");
     const stencil::HostGrid<double, 2> Got = v.gather();
-    sameField(C, Q + "v_vs_one_grid", v1.download(), Got);
-    sameField(C, Q + "v_vs_reference", vr, Got);
+    C.bits((Q + "v_vs_one_grid").c_str(), v1.download(), Got);
+    C.bits((Q + "v_vs_reference").c_str(), vr, Got);
     sameBits(C, Q + "max", One.change, Dist.change);
     sameBits(C, Q + "max_vs_reference", Change, Dist.change);
     C.scalar((Q + "sum").c_str(), One.res, Dist.res, 1e-12);
@@ -174,7 +145,7 @@ void check2d(example::Checker &C, const stencil::Extents<2> &E,
   u.scatter(ur);
   const gpu::sweep2d_result One = gpu::sweep2d(u1, f1, w1, W, Box);
   const gpu::sweep2d_result Dist = gpu::sweep2d(u, f, w, W, Box);
-  sameField(C, P + "region.v", w1.download(), w.gather());
+  C.bits((P + "region.v").c_str(), w1.download(), w.gather());
   sameBits(C, P + "region.max", One.change, Dist.change);
   C.scalar((P + "region.sum").c_str(), One.res, Dist.res, 1e-12);
 }
@@ -199,8 +170,8 @@ void check3d(example::Checker &C, const stencil::Extents<3> &E,
     float Total = 0, Peak = 0;
     stencil::reference(sweep3d, ar, Coef, br, Total, Peak);
     const stencil::HostGrid<float, 3> Got = b.gather();
-    sameField(C, Q + "b_vs_one_grid", b1.download(), Got);
-    sameField(C, Q + "b_vs_reference", br, Got);
+    C.bits((Q + "b_vs_one_grid").c_str(), b1.download(), Got);
+    C.bits((Q + "b_vs_reference").c_str(), br, Got);
     sameBits(C, Q + "max", One.peak, Dist.peak);
     sameBits(C, Q + "max_vs_reference", Peak, Dist.peak);
     C.scalar((Q + "sum").c_str(), One.total, Dist.total, 2e-6);
@@ -231,8 +202,8 @@ void checkRelaxCensus(example::Checker &C, const stencil::Extents<2> &E,
     sameBits(C, P + "min_vs_reference." + std::to_string(S), Lo, Dist.lo);
   }
   const stencil::HostGrid<double, 2> Got = u.gather();
-  sameField(C, P + "u_vs_one_grid", u1.download(), Got);
-  sameField(C, P + "u_vs_reference", ur, Got);
+  C.bits((P + "u_vs_one_grid").c_str(), u1.download(), Got);
+  C.bits((P + "u_vs_reference").c_str(), ur, Got);
   C.holds((P + "g_scattered_never_exchanged").c_str(), g.traffic().Copies == 0,
           std::to_string(g.traffic().Copies) + " copies of g");
 
@@ -245,8 +216,8 @@ void checkRelaxCensus(example::Checker &C, const stencil::Extents<2> &E,
   stencil::reference(census, ur, hr.vector(), N, Bins);
   C.exact((P + "census.sum").c_str(), One.n, Dist.n);
   C.exact((P + "census.sum_vs_reference").c_str(), N, Dist.n);
-  sameField(C, P + "census.bins", h1.download(), h.download());
-  sameField(C, P + "census.bins_vs_reference", hr, h.download());
+  C.bits((P + "census.bins").c_str(), h1.download(), h.download());
+  C.bits((P + "census.bins_vs_reference").c_str(), hr, h.download());
 }
 
 void checkCoords(example::Checker &C, const stencil::Extents<2> &E,
@@ -270,8 +241,8 @@ void checkCoords(example::Checker &C, const stencil::Extents<2> &E,
     else
       stencil::reference(coords, ur, S, Top, Dx, Dy);
     const stencil::HostGrid<double, 2> Got = u.gather();
-    sameField(C, Q + "u_vs_one_grid", u1.download(), Got);
-    sameField(C, Q + "u_vs_reference", ur, Got);
+    C.bits((Q + "u_vs_one_grid").c_str(), u1.download(), Got);
+    C.bits((Q + "u_vs_reference").c_str(), ur, Got);
     C.exact((Q + "max").c_str(), One.top, Dist.top);
     C.exact((Q + "max_vs_reference").c_str(), Top, Dist.top);
     C.scalar((Q + "sum_vs_reference").c_str(), S, Dist.s, 1e-12);

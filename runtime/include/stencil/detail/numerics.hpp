@@ -16,7 +16,6 @@
 #endif
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 #if defined(__CUDA_ARCH__)
 #define STENCIL_SIGNBIT(X) signbit(X)
@@ -87,20 +86,6 @@ template <class T> STENCIL_NUMERICS_HD inline bool reductionLess(T A, T B) {
   return false;
 }
 
-/// The bits of two floats combined by AND (Max) or OR (Min): for A == B,
-/// the larger (smaller) of +0.0 and -0.0, and A itself for any other equal
-/// pair.
-template <bool IsMax>
-STENCIL_NUMERICS_HD inline float equalZeroPick(float A, float B) {
-  uint32_t X, Y;
-  std::memcpy(&X, &A, sizeof X);
-  std::memcpy(&Y, &B, sizeof Y);
-  const uint32_t R = IsMax ? (X & Y) : (X | Y);
-  float Out;
-  std::memcpy(&Out, &R, sizeof Out);
-  return Out;
-}
-
 #if defined(__CUDA_ARCH__)
 /// PTX min/max of float and double: a NaN operand yields the other operand,
 /// and "if values of both inputs are 0.0, then +0.0 > -0.0" (PTX ISA, min
@@ -125,19 +110,13 @@ template <bool IsMax> __device__ inline double ptxMinMax(double A, double B) {
 }
 #endif
 
-/// reductionLess's rule spelt out: float without branches (fmax, the ±0
-/// fix-up, a NaN partial kept), integers and double by compares.
+/// reductionLess's rule spelt out: the host's fold (and the device's for
+/// integers; minMaxOperand: see above).
 template <bool IsMax, class T>
 STENCIL_NUMERICS_HD inline T ruleFold(T Acc, T V) {
-  if constexpr (std::is_same_v<T, float>) {
-    const T M = IsMax ? std::fmax(Acc, V) : std::fmin(Acc, V);
-    const T R = Acc == V ? equalZeroPick<IsMax>(Acc, V) : M;
-    return Acc != Acc ? Acc : R;
-  } else { // integers (minMaxOperand: see above) and double
-    Acc = minMaxOperand(Acc);
-    V = minMaxOperand(V);
-    return (IsMax ? reductionLess(Acc, V) : reductionLess(V, Acc)) ? V : Acc;
-  }
+  Acc = minMaxOperand(Acc);
+  V = minMaxOperand(V);
+  return (IsMax ? reductionLess(Acc, V) : reductionLess(V, Acc)) ? V : Acc;
 }
 
 /// The fold of one term into a Min or Max partial, reductionLess's rule.
@@ -149,10 +128,10 @@ STENCIL_NUMERICS_HD inline T ruleFold(T Acc, T V) {
 /// against the earlier fold (float: fmax, a ±0 fix-up and a NaN test, about
 /// six instructions; double: compares and branches): the fused Laplace
 /// solves -11% (f32) and -17% (f64), the one-sweep f64 solve -4%, the
-/// suite's box5, clamp3 and stats -3 to -4%, error_norm -12%. On the host,
-/// ruleFold, equal to the rule for every pair, NaN partials included
-/// (test/unit/ReductionOrderTest.cpp); the device's fold is checked by
-/// test/gpu/exactness (zeros of both signs, NaN, infinities).
+/// suite's box5, clamp3 and stats -3 to -4%, error_norm -12%. The host's
+/// fold is ruleFold (test/unit/ReductionOrderTest.cpp checks it pair by
+/// pair); the device's is checked by test/gpu/exactness (zeros of both
+/// signs, NaN, infinities).
 template <bool IsMax, class T>
 STENCIL_NUMERICS_HD inline T reduceFold(T Acc, T V) {
 #if defined(__CUDA_ARCH__)

@@ -24,6 +24,26 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
+/// The farthest offset along dimension D at which some grid is read.
+int reachAlong(const Kernel &K, int D) {
+  int Reach = 0;
+  for (const GridFootprint &G : K.Foot.Grids)
+    Reach = std::max({Reach, -G.Lo[D], G.Hi[D]});
+  return Reach;
+}
+
+/// Rows along dimension 1 of a streamed rank-3 block whose grids are read
+/// at radius R >= 2 along it: a block of H rows reads H + 2 R rows of each
+/// plane through L1, 2 to 3 times its own at 4 rows; 16 rows (x 32 threads,
+/// 512 in all) keep that at 1.25-1.5. Measured on the H100 against the
+/// compiled blocks (two passes, one run,
+/// bench/results/2026-11-27T1622Z-rank3-rows-h100.txt): wave3d_r4 (R 4)
+/// 0.938 -> 0.906 ms at 32 x 16 (64 x 8: 0.915), box125 (R 2) 0.455 ->
+/// 0.445 (64 x 8: 0.452); kernels of radius 1 gained nothing from taller
+/// blocks (heat3d, majority3d, smooth27 within +-1.5% at 32 x 16), so they
+/// keep theirs.
+constexpr int RowsForWideHalo = 16;
+
 /// True when some grid is read at a non-zero offset along any dimension
 /// (not a point-wise kernel).
 bool readsAnyNeighbour(const Kernel &K) {
@@ -412,6 +432,8 @@ Schedule chooseSchedule(const Kernel &K) {
     if (readsAcross(K, 0)) {
       S.StreamDim = 0;
       S.PointsPerThread = 8;
+      if (reachAlong(K, 1) >= 2)
+        S.Block = {512 / RowsForWideHalo, RowsForWideHalo, 1};
     } else if (K.hasReductions()) {
       // Not streamed, with reductions: 16 points per thread along dimension
       // 0 spread each block's reductions (a block sum and one atomic) over 16
@@ -502,6 +524,13 @@ public:
              " loads per point instead of " +
              loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
     }
+    if (K.Rank == 3 && S.StreamDim == 0 && reachAlong(K, 1) >= 2)
+      Why += "; " + std::to_string(RowsForWideHalo) +
+             " rows along dimension 1 for its halo of " +
+             std::to_string(reachAlong(K, 1)) +
+             " rows each side (a plane's rows read " +
+             std::to_string(RowsForWideHalo + 2 * reachAlong(K, 1)) + "/" +
+             std::to_string(RowsForWideHalo) + " times)";
     if (S.MinBlocks > 0)
       Why += "; registers bounded for " + std::to_string(S.MinBlocks) +
              " blocks per SM (__launch_bounds__)";

@@ -75,7 +75,7 @@ STENCIL_KERNEL void blur(In<float, 2> u, Out<float, 2> v) {
 }
 
 // IR-LABEL: kernel box125 rank 3
-// IR:       schedule block (128, 4, 1) stream dim 0 points-per-thread 32 ring{{$}}
+// IR:       schedule block (32, 16, 1) stream dim 0 points-per-thread 32 ring{{$}}
 // IR-LABEL: kernel box27 rank 3
 // IR:       schedule block (64, 8, 1) stream dim 0 points-per-thread 32 ring{{$}}
 // IR-LABEL: kernel across rank 3

@@ -312,6 +312,11 @@ struct Param {
   /// In grids: one rule per dimension, outermost first; empty: no rule (the
   /// same as Interior everywhere; the frontend leaves it empty then).
   std::vector<EdgeBoundary> Boundary = {};
+  /// int64 histograms (lower-histograms): the most any one point adds to a
+  /// bin in magnitude, when that is below 2^31 (ValueRange); a launch whose
+  /// points times this stay below 2^31 keeps 32-bit private counters. 0:
+  /// unbounded, 64-bit counters.
+  int64_t NarrowBound = 0;
   EdgeRule ruleOf(int Dim) const {
     return Dim < static_cast<int>(Boundary.size()) ? Boundary[Dim].Rule
                                                    : EdgeRule::Interior;

@@ -350,6 +350,11 @@ private:
       failAt(At, "parameter '" + P.Name + "' declared twice");
     if (isReduction(P.Kind) && acceptWord("acc"))
       P.Accum = type();
+    if (acceptWord("narrow")) {
+      if (P.Kind != ParamKind::Histogram || P.Elem != Type::Int64)
+        failAt(At, "'narrow' applies to i64 histograms only");
+      P.NarrowBound = smallInt(1, 0x7fffffff, "narrow bound");
+    }
     if (acceptWord("boundary"))
       boundary(P, At);
     P.Loc = optionalLoc();

@@ -145,6 +145,8 @@ private:
     OS << " " << P.Name;
     if (isReduction(P.Kind) && P.Accum != P.Elem)
       OS << " acc " << typeName(P.Accum);
+    if (P.NarrowBound > 0)
+      OS << " narrow " << P.NarrowBound;
     if (!P.Boundary.empty()) {
       OS << " boundary (";
       for (size_t D = 0; D < P.Boundary.size(); ++D) {

@@ -35,6 +35,7 @@ std::string targetName(const std::string &Hist) { return Hist + "_hist_"; }
 /// vector instance or the one-point one as the launcher's vec_ says.
 std::string instance(const Kernel &K, const std::string &KernelName,
                      HistogramLowering L) {
+  // (L may carry stencil::HistogramNarrowCounters.)
   const std::string Lowering = std::to_string(static_cast<int>(L));
   if (K.Sched.Vec <= 1)
     return "&" + KernelName + "<" + Lowering + ">";
@@ -43,13 +44,38 @@ std::string instance(const Kernel &K, const std::string &KernelName,
          ", 1>)";
 }
 
-/// `{stencil::detail::histogramShape(a), ...}` over the kernel's histograms.
+/// True when some histogram of K may count in 32-bit private counters
+/// (lower-histograms' narrow bound): the launcher then decides per launch
+/// (narrow_) and the kernel has instances for both.
+bool anyNarrow(const Kernel &K) {
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::Histogram && P.NarrowBound > 0)
+      return true;
+  return false;
+}
+
+/// A shared-memory lowering's instance, narrow or not as the launch's
+/// narrow_ says.
+std::string sharedInstance(const Kernel &K, const std::string &KernelName,
+                           HistogramLowering L) {
+  if (!anyNarrow(K))
+    return instance(K, KernelName, L);
+  return "(narrow_ ? " +
+         instance(K, KernelName,
+                  HistogramLowering(static_cast<int>(L) |
+                                    stencil::HistogramNarrowCounters)) +
+         " : " + instance(K, KernelName, L) + ")";
+}
+
+/// `{stencil::detail::histogramShape(a), ...}` over the kernel's histograms
+/// (a narrow one's counters as this launch counts them).
 std::string shapes(const Kernel &K) {
   std::string S = "{";
   for (const Param &P : K.Params)
     if (P.Kind == ParamKind::Histogram)
       S += std::string(S.size() > 1 ? ", " : "") +
-           "stencil::detail::histogramShape(" + P.Name + ")";
+           "stencil::detail::histogramShape(" + P.Name +
+           (P.NarrowBound > 0 ? ", narrow_)" : ")");
   return S + "}";
 }
 
@@ -74,9 +100,10 @@ std::string histogramKernelBegin(const Kernel &K) {
     if (P.Kind != ParamKind::Histogram)
       continue;
     OS << "  stencil::detail::HistogramTarget<" << HistogramLoweringParam
-       << ", " << cudaTypeName(P.Elem) << "> " << targetName(P.Name) << "("
-       << P.Name << ", " << P.Name << "_size_, " << P.Name
-       << "_fault_, histogram_smem_, " << Offset << ");\n";
+       << ", " << cudaTypeName(P.Elem) << (P.NarrowBound > 0 ? ", true" : "")
+       << "> " << targetName(P.Name) << "(" << P.Name << ", " << P.Name
+       << "_size_, " << P.Name << "_fault_, histogram_smem_, " << Offset
+       << ");\n";
     Offset = targetName(P.Name) + ".sharedEnd()";
   }
   for (const Param &P : K.Params)
@@ -143,6 +170,21 @@ std::string histogramLauncherChoice(const Kernel &K, const std::string &Opts) {
   if (!K.hasHistograms())
     return "";
   std::ostringstream OS;
+  if (anyNarrow(K)) {
+    OS << "  // int64 histograms to which a point adds at most a bound: 32-bit "
+          "private\n"
+       << "  // counters while the launch's points times it stay below 2^31.\n"
+       << "  const bool narrow_ = stencil::narrowCountersFit("
+          "stencil::detail::domainPoints<"
+       << K.Rank << ">(domain_), {";
+    bool First = true;
+    for (const Param &P : K.Params)
+      if (P.Kind == ParamKind::Histogram && P.NarrowBound > 0) {
+        OS << (First ? "" : ", ") << P.NarrowBound;
+        First = false;
+      }
+    OS << "});\n";
+  }
   OS << "  // The histogram lowering of this launch (stencil/histogram.hpp), "
         "and\n"
      << "  // the block it runs with when privatised.\n"
@@ -154,7 +196,8 @@ std::string histogramLauncherChoice(const Kernel &K, const std::string &Opts) {
      << "      kernel_name_, " << Opts << ", stencil::HistogramLowering("
      << static_cast<int>(K.Histograms) << "), " << shapes(K) << ",\n"
      << "      reinterpret_cast<const void*>("
-     << instance(K, K.Name + "_kernel", HistogramLowering::SharedPrivatized)
+     << sharedInstance(K, K.Name + "_kernel",
+                       HistogramLowering::SharedPrivatized)
      << "), shared_block_);\n";
   return OS.str();
 }
@@ -179,9 +222,10 @@ std::string histogramLaunch(
      << "      const auto kernel_ = histogram_lowering_ == "
         "stencil::HistogramLowering::SharedPrivatized\n"
      << "                               ? "
-     << instance(K, KernelName, HistogramLowering::SharedPrivatized) << "\n"
+     << sharedInstance(K, KernelName, HistogramLowering::SharedPrivatized)
+     << "\n"
      << "                               : "
-     << instance(K, KernelName, HistogramLowering::SharedWarpAggregated)
+     << sharedInstance(K, KernelName, HistogramLowering::SharedWarpAggregated)
      << ";\n"
      << "      const size_t shared_bytes_ = std::max<size_t>("
      << ReductionSmem("shared_block_")

@@ -1,6 +1,7 @@
 //===- LowerHistograms.cpp ------------------------------------------------===//
 #include "codegen/passes/LowerHistograms.h"
 
+#include "codegen/ValueRange.h"
 #include "runtime/include/stencil/histogram_model.hpp"
 
 #include <string>
@@ -35,9 +36,10 @@ public:
       return false;
     K.Histograms = HistogramLowering::Auto;
     const int64_t Shared = stencil::sharedBytesPerBlockOptin(Opts.SmVersion);
-    for (const Param &P : K.Params) {
+    for (Param &P : K.Params) {
       if (P.Kind != ParamKind::Histogram)
         continue;
+      narrowCounters(K, P, Shared);
       stencil::HistogramLoweringRange Ranges[8];
       int N = stencil::histogramLoweringRanges(
           counterBytes(P.Elem), isFloat(P.Elem), Shared, Ranges, 8);
@@ -59,6 +61,34 @@ public:
                " histograms share one lowering: privatised only when their "
                "private copies fit in shared memory together"});
     return true;
+  }
+
+private:
+  /// An int64 histogram to which each point adds a bounded integer: a
+  /// block's private copy can count in 32-bit words when the launch's points
+  /// times that bound stay below 2^31 (the launcher checks; else 64-bit).
+  /// One atomic add per update instead of the low word's add, its carry and
+  /// the high word's add; half the shared memory per bin.
+  void narrowCounters(Kernel &K, Param &P, int64_t Shared) {
+    if (P.Elem != Type::Int64)
+      return;
+    P.NarrowBound = histogramNarrowBound(K, P.Name);
+    if (P.NarrowBound == 0)
+      return;
+    const int64_t Points = 0x7fffffff / P.NarrowBound;
+    stencil::HistogramLoweringRange Ranges[8];
+    const int N = stencil::histogramLoweringRanges(4, false, Shared, Ranges, 8);
+    std::string Private;
+    for (int I = 0; I < N; ++I)
+      if (stencil::isSharedHistogramLowering(Ranges[I].Lowering))
+        Private = " (privatised up to " + std::to_string(Ranges[I].LastBins) +
+                  " bins then)";
+    K.Remarks.push_back({name(), P.Loc,
+                         "'" + P.Name + "': each point adds at most " +
+                             std::to_string(P.NarrowBound) +
+                             " to it: 32-bit private counters" + Private +
+                             " on launches of at most " +
+                             std::to_string(Points) + " points, 64-bit above"});
   }
 };
 

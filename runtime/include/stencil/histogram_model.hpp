@@ -19,6 +19,7 @@
 #define STENCIL_HISTOGRAM_MODEL_HPP
 
 #include <cstdint>
+#include <initializer_list>
 
 // The few helpers that device code calls too.
 #if defined(__CUDACC__)
@@ -62,6 +63,30 @@ constexpr int64_t histogramSharedReserve = 1024;
 /// shared-memory atomic (the measured crossover lies between 10 and 100 bins:
 /// docs/passes/lower-histograms.md#measurements).
 constexpr int64_t histogramWarpAggregateMaxBins = 32;
+
+/// Or'ed into a kernel's lowering template argument on launches that count
+/// their bounded int64 histograms in 32-bit private counters
+/// (HistogramTarget, narrowCountersFit).
+constexpr int HistogramNarrowCounters = 8;
+
+/// The lowering of a kernel's template argument.
+STENCIL_HOST_DEVICE constexpr HistogramLowering histogramLoweringOf(int L) {
+  return HistogramLowering(L & ~HistogramNarrowCounters);
+}
+
+/// Whether a launch over Points points may count its int64 histograms in
+/// 32-bit private counters: each point adds at most Bound in magnitude to a
+/// histogram (stencilc's `narrow` bound, from the values the spec adds), so
+/// no block's private count can pass Points x Bound, which must stay below
+/// 2^31 for every such histogram. Then the 32-bit counts are exact and their
+/// flush adds them to the int64 bins as the 64-bit ones would.
+inline bool narrowCountersFit(int64_t Points,
+                              std::initializer_list<int64_t> Bounds) {
+  for (int64_t Bound : Bounds)
+    if (Bound <= 0 || Points > int64_t(0x7fffffff) / Bound)
+      return false;
+  return true;
+}
 
 /// One histogram of a launch: its bin count and counter type.
 struct HistogramShape {

@@ -42,6 +42,14 @@ STENCIL_KERNEL void carries(In<int64_t, 1> w, In<int, 1> b, Histogram<int64_t> b
   bins[b() % nbins] += w();
 }
 
+// Histogram<int64_t> to which each point adds at most 1000 in magnitude
+// (stencilc proves it from the % 1001): the shared-memory lowerings count in
+// 32-bit private counters on launches of at most 2^31 / 1000 points, in
+// 64-bit ones above (docs/passes/lower-histograms.md#narrow-counters).
+STENCIL_KERNEL void narrow(In<int, 1> k, Histogram<int64_t> bins, const int nbins) {
+  bins[(k() % nbins + nbins) % nbins] += int64_t(k() % 1001);
+}
+
 // Vector lanes of a histogram kernel (docs/passes/tile.md#vectors): each
 // lane adds its own bin, the int64 one with signed weights from its column.
 STENCIL_KERNEL void lanes(In<float, 2> u, Histogram<int> n, Histogram<int64_t> w,

@@ -14,6 +14,10 @@
 //   bound, per bin; 1000 bins (shared-memory privatised) and 200003 bins.
 // - carries: Histogram<int64_t> under every lowering, weights whose 32-bit
 //   halves carry (the shared-memory copy adds them as two words).
+// - narrow: Histogram<int64_t> with weights of at most 1000 in magnitude,
+//   every lowering, at 2 000 000 points (32-bit private counters; one bin
+//   collects 1.9 x 10^9) and 2 400 000 (past 2^31 / 1000: 64-bit counters;
+//   the same bin passes 2^31).
 // - lanes: a histogram kernel in vector lanes, every lowering, vector and
 //   one-point instances.
 // - intdiv: int / and % by a scalar (a multiplier and shifts per launch).
@@ -216,6 +220,38 @@ void checkCarries(example::Checker &C, int64_t N, int Bins) {
     Opts.HistogramLowering = L;
     gpu::carries(stencil::Grid<int64_t, 1>(W), stencil::Grid<int, 1>(B), Got, Bins, Opts);
     C.field(("carries." + std::to_string(Bins) + ".lowering" +
+             std::to_string(static_cast<int>(L)))
+                .c_str(),
+            Ref, Got.download(), 0.0);
+  }
+}
+
+/// narrow: int64 bins to which each point adds k % 1001. 15 keys in 16 are
+/// 1000 (bin 1000 mod Bins gets +1000 each: at N = 2 000 000 that bin ends
+/// near 1.9 x 10^9, counted in 32-bit private counters, which the launcher
+/// takes because N x 1000 < 2^31; at N = 2 400 000 it takes 64-bit ones and
+/// the bin passes 2^31), the rest -1000 and random keys of both signs.
+/// (Whether the launcher takes the narrow counters is narrowCountersFit's
+/// unit test; each block's private share stays far below 2^31 either way.)
+void checkNarrow(example::Checker &C, int64_t N, int Bins) {
+  const stencil::Extents<1> E{N};
+  stencil::HostGrid<int, 1> K(E);
+  std::mt19937_64 Rng(uint64_t(N) * 17 + Bins);
+  for (int64_t I = 0; I < N; ++I) {
+    const uint64_t R = Rng() % 16;
+    K.data()[I] = R < 15 ? 1000 : Rng() % 2 ? -1000 : int(uint32_t(Rng()));
+  }
+  stencil::HostGrid<int64_t, 1> Ref = startPattern<int64_t>(Bins);
+  stencil::reference(narrow, K, Ref, Bins);
+  for (stencil::HistogramLowering L :
+       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
+        stencil::HistogramLowering::SharedWarpAggregated,
+        stencil::HistogramLowering::PlainAtomic}) {
+    stencil::Grid<int64_t, 1> Got(startPattern<int64_t>(Bins));
+    stencil::LaunchOptions Opts;
+    Opts.HistogramLowering = L;
+    gpu::narrow(stencil::Grid<int, 1>(K), Got, Bins, Opts);
+    C.field(("narrow." + std::to_string(N) + "." + std::to_string(Bins) + ".lowering" +
              std::to_string(static_cast<int>(L)))
                 .c_str(),
             Ref, Got.download(), 0.0);
@@ -643,6 +679,9 @@ int main(int argc, char **argv) {
     checkReload(C, 100003);
     checkCarries(C, 1000003, 1000);
     checkCarries(C, 100003, 3);
+    checkNarrow(C, 2000000, 7);
+    checkNarrow(C, 2400000, 7);
+    checkNarrow(C, 100003, 1000);
     checkIntDiv(C, 100003);
     checkFminMax(C);
     for (int64_t Cols : {44, 41, 1028})

@@ -30,4 +30,6 @@ STENCIL_KERNEL void weights(In<double, 1> x, Histogram<double> d, Histogram<floa
 // CHECK:      remark: kernel weights: lower-histograms: 3 histograms share one lowering: privatised only when their private copies fit in shared memory together
 // CHECK:      remark: kernel weights: lower-histograms: 'd' (f64 counters): chosen per launch; on sm_90 (227 KiB shared memory per block): shared-warp-aggregated for 1..32 bins, shared-privatized for 33..28928 bins, plain-atomic for 28929 bins and above
 // CHECK:      remark: kernel weights: lower-histograms: 'f' (f32 counters): chosen per launch; on sm_90 (227 KiB shared memory per block): shared-warp-aggregated for 1..32 bins, shared-privatized for 33..57856 bins, plain-atomic for 57857 bins and above
+// Each point adds 1 to 'l': 32-bit private counters where the launch allows.
+// CHECK:      remark: kernel weights: lower-histograms: 'l': each point adds at most 1 to it: 32-bit private counters (privatised up to 57856 bins then) on launches of at most 2147483647 points, 64-bit above
 // CHECK:      remark: kernel weights: lower-histograms: 'l' (i64 counters): chosen per launch; on sm_90 (227 KiB shared memory per block): shared-privatized for 1..28928 bins, plain-atomic for 28929 bins and above

@@ -74,7 +74,9 @@ STENCIL_KERNEL void histogram(In<double, 1> x, Histogram<int> bins, int nbins) {
 // O0:         launch_(&histogram_kernel<2>, grid_, block_, 0);
 
 // Two histograms share the shared memory, one after the other; a value that
-// varies per point is summed over the lanes, not counted.
+// varies per point is summed over the lanes, not counted. Each point adds 1
+// to the int64 'counts': 32-bit private counters on launches of fewer than
+// 2^31 points (narrow_; the kernel's instances 3 | 8 and 4 | 8).
 STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double> bins,
                              Histogram<int64_t> counts, int nbins) {
   int bin = min(int(x() * nbins), nbins - 1);
@@ -83,7 +85,7 @@ STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double>
 }
 // CHECK-LABEL: // weighted (
 // CHECK:         stencil::detail::HistogramTarget<histogram_lowering_, double> bins_hist_(bins, bins_size_, bins_fault_, histogram_smem_, 0);
-// CHECK-NEXT:    stencil::detail::HistogramTarget<histogram_lowering_, int64_t> counts_hist_(counts, counts_size_, counts_fault_, histogram_smem_, bins_hist_.sharedEnd());
+// CHECK-NEXT:    stencil::detail::HistogramTarget<histogram_lowering_, int64_t, true> counts_hist_(counts, counts_size_, counts_fault_, histogram_smem_, bins_hist_.sharedEnd());
 // CHECK-NEXT:    bins_hist_.clear();
 // CHECK-NEXT:    counts_hist_.clear();
 // CHECK:         bins_hist_.template add<false>(static_cast<int64_t>(bin),
@@ -91,12 +93,24 @@ STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double>
 // CHECK:         bins_hist_.flush();
 // CHECK-NEXT:    counts_hist_.flush();
 // CHECK-NEXT:  }
-// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<2>(block_, tuned_opts_, {stencil::detail::histogramShape(bins), stencil::detail::histogramShape(counts)});
+// CHECK:         const bool narrow_ = stencil::narrowCountersFit(stencil::detail::domainPoints<2>(domain_), {1});
+// CHECK:         const dim3 shared_block_ = stencil::detail::histogramPrivatizedBlock<2>(block_, tuned_opts_, {stencil::detail::histogramShape(bins), stencil::detail::histogramShape(counts, narrow_)});
+// CHECK:         ? (narrow_ ? &weighted_kernel<11> : &weighted_kernel<3>)
+// CHECK-NEXT:    : (narrow_ ? &weighted_kernel<12> : &weighted_kernel<4>);
 // HDR:       void weighted(
 // HDR-NEXT:      const stencil::Grid<double, 2>& x,
 // HDR-NEXT:      const stencil::Grid<double, 2>& w,
 // HDR-NEXT:      stencil::Grid<double, 1>& bins,
 // HDR-NEXT:      stencil::Grid<int64_t, 1>& counts,
+
+// An int64 grid's values added: unbounded, 64-bit private counters always.
+STENCIL_KERNEL void wide(In<int64_t, 1> v, Histogram<int64_t> sums, int nbins) {
+  sums[int(v() % nbins)] += v();
+}
+// CHECK-LABEL: // wide (
+// CHECK:         stencil::detail::HistogramTarget<histogram_lowering_, int64_t> sums_hist_(
+// CHECK-NOT:     narrow_
+// CHECK:         : &wide_kernel<4>;
 
 // A scalar reduction after the flush reuses the shared memory: one more
 // barrier, and the launch's shared memory covers both.

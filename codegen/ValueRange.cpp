@@ -25,13 +25,12 @@ ValueRange join(ValueRange A, ValueRange B) {
   return {std::min(A.Lo, B.Lo), std::max(A.Hi, B.Hi)};
 }
 
-Wide magnitudeOf(ValueRange R) {
-  return std::max(-Wide(R.Lo), Wide(R.Hi));
-}
+Wide magnitudeOf(ValueRange R) { return std::max(-Wide(R.Lo), Wide(R.Hi)); }
 
 /// a % b as C++ computes it: |a % b| < |b| and <= |a|, with a's sign.
 ValueRange remainder(Type T, ValueRange A, ValueRange B) {
-  const Wide M = std::min(magnitudeOf(A), std::max<Wide>(magnitudeOf(B) - 1, 0));
+  const Wide M =
+      std::min(magnitudeOf(A), std::max<Wide>(magnitudeOf(B) - 1, 0));
   return clampTo(T, A.Lo >= 0 ? 0 : -M, A.Hi <= 0 ? 0 : M);
 }
 
@@ -134,8 +133,8 @@ ValueRange ValueRanges::range(const Expr &E, int Depth) const {
     case BinaryOp::Sub:
       return clampTo(T, Wide(L.Lo) - R.Hi, Wide(L.Hi) - R.Lo);
     case BinaryOp::Mul: {
-      const Wide P[] = {Wide(L.Lo) * R.Lo, Wide(L.Lo) * R.Hi,
-                        Wide(L.Hi) * R.Lo, Wide(L.Hi) * R.Hi};
+      const Wide P[] = {Wide(L.Lo) * R.Lo, Wide(L.Lo) * R.Hi, Wide(L.Hi) * R.Lo,
+                        Wide(L.Hi) * R.Hi};
       return clampTo(T, *std::min_element(P, P + 4),
                      *std::max_element(P, P + 4));
     }

@@ -4,6 +4,7 @@
 #include "codegen/IRPrinter.h"
 #include "codegen/IRVisitor.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -172,6 +173,64 @@ Expr foldCast(const Cast &N) {
   return Constant::makeInt(C->IntValue, To);
 }
 
+/// abs, min and max of integer constants (the weights of a box written with
+/// its loop variables: `(3 - abs(i)) * (3 - abs(j))` once unrolled): exact in
+/// integers; abs of the type's minimum is undefined and stays. Float calls
+/// are never folded (libm's results and min/max's zeros and NaNs are the
+/// device's to compute).
+Expr foldCall(const Call &N) {
+  if (!isInteger(N.Ty))
+    return nullptr;
+  std::vector<int64_t> Args;
+  for (const Expr &A : N.Args) {
+    const Constant *C = as<Constant>(A);
+    if (!C || C->Ty != N.Ty)
+      return nullptr;
+    Args.push_back(C->IntValue);
+  }
+  const int64_t Min = N.Ty == Type::Int32 ? INT32_MIN : INT64_MIN;
+  switch (N.Fn) {
+  case MathFn::Abs:
+    if (Args.size() != 1 || Args[0] == Min)
+      return nullptr;
+    return Constant::makeInt(Args[0] < 0 ? -Args[0] : Args[0], N.Ty);
+  case MathFn::Min:
+  case MathFn::Max:
+    if (Args.size() != 2)
+      return nullptr;
+    return Constant::makeInt(N.Fn == MathFn::Min ? std::min(Args[0], Args[1])
+                                                 : std::max(Args[0], Args[1]),
+                             N.Ty);
+  default:
+    return nullptr;
+  }
+}
+
+/// True when E is the constant 1 of its type (1, 1l, 1.0f, 1.0).
+bool isOne(const Expr &E) {
+  const Constant *C = as<Constant>(E);
+  if (!C)
+    return false;
+  return isFloat(C->Ty) ? C->FloatValue == 1.0
+                        : isInteger(C->Ty) && C->IntValue == 1;
+}
+
+/// x * 1 and 1 * x of one type: x itself, exactly (IEEE 754 multiplies by one
+/// without rounding, zeros and infinities keep their signs; a NaN stays a
+/// NaN, whose payload the device's multiply would have replaced and no spec
+/// can read). The device keeps an FMUL for `__fmul_rn(1.0f, x)`, one
+/// instruction a point per weight of 1 (box5's corners, smooth27's eight).
+Expr dropMultiplyByOne(const Binary &N) {
+  if (N.Op != BinaryOp::Mul || N.LHS->Ty != N.Ty || N.RHS->Ty != N.Ty ||
+      N.Ty == Type::Bool)
+    return nullptr;
+  if (isOne(N.RHS))
+    return N.LHS;
+  if (isOne(N.LHS))
+    return N.RHS;
+  return nullptr;
+}
+
 /// Folds bottom-up and keeps, for the remark, each maximal folded
 /// subexpression as written and its value.
 class Folder : public ExprMutator {
@@ -181,6 +240,7 @@ public:
     Expr After;
   };
   std::vector<Fold> Folds;
+  int OnesDropped = 0; ///< multiplications by one dropped
 
 protected:
   Expr visitUnary(const Unary &N, const Expr &Self) override {
@@ -193,7 +253,19 @@ protected:
     const size_t Mark = Folds.size();
     Expr Rebuilt = ExprMutator::visitBinary(N, Self);
     const Binary *B = as<Binary>(Rebuilt);
-    return record(Mark, Self, Rebuilt, B ? foldBinary(*B) : nullptr);
+    if (Expr Folded = B ? foldBinary(*B) : nullptr)
+      return record(Mark, Self, Rebuilt, Folded);
+    if (Expr Kept = B ? dropMultiplyByOne(*B) : nullptr) {
+      ++OnesDropped;
+      return Kept;
+    }
+    return Rebuilt;
+  }
+  Expr visitCall(const Call &N, const Expr &Self) override {
+    const size_t Mark = Folds.size();
+    Expr Rebuilt = ExprMutator::visitCall(N, Self);
+    const Call *C = as<Call>(Rebuilt);
+    return record(Mark, Self, Rebuilt, C ? foldCall(*C) : nullptr);
   }
   Expr visitCast(const Cast &N, const Expr &Self) override {
     const size_t Mark = Folds.size();
@@ -201,8 +273,8 @@ protected:
     const Cast *C = as<Cast>(Rebuilt);
     return record(Mark, Self, Rebuilt, C ? foldCast(*C) : nullptr);
   }
-  // Math calls are never folded, their arguments are (visitCall's default);
-  // so are a select's operands, the select itself never.
+  // Float math calls are never folded, their arguments are; so are a
+  // select's operands, the select itself never.
 
 private:
   /// Folded replaces Self when there is one; the folds recorded since Mark
@@ -218,14 +290,22 @@ private:
 
 /// "2 constant subexpressions folded: (1.0 / 3.0) -> ..., ..."; the first
 /// few are spelled out.
-std::string describe(const std::vector<Folder::Fold> &Folds) {
+std::string describe(const std::vector<Folder::Fold> &Folds, int OnesDropped) {
   constexpr size_t Shown = 4;
-  std::string S = std::to_string(Folds.size()) + " constant subexpression" +
-                  (Folds.size() == 1 ? "" : "s") + " folded: ";
-  for (size_t I = 0; I < Folds.size() && I < Shown; ++I)
-    S += (I ? ", " : "") + Folds[I].Before + " -> " + printExpr(Folds[I].After);
-  if (Folds.size() > Shown)
-    S += ", and " + std::to_string(Folds.size() - Shown) + " more";
+  std::string S;
+  if (!Folds.empty()) {
+    S = std::to_string(Folds.size()) + " constant subexpression" +
+        (Folds.size() == 1 ? "" : "s") + " folded: ";
+    for (size_t I = 0; I < Folds.size() && I < Shown; ++I)
+      S += (I ? ", " : "") + Folds[I].Before + " -> " +
+           printExpr(Folds[I].After);
+    if (Folds.size() > Shown)
+      S += ", and " + std::to_string(Folds.size() - Shown) + " more";
+  }
+  if (OnesDropped > 0)
+    S += std::string(S.empty() ? "" : "; ") + std::to_string(OnesDropped) +
+         " multiplication" + (OnesDropped == 1 ? "" : "s") +
+         " by 1 dropped (x * 1 is x)";
   return S;
 }
 
@@ -236,10 +316,11 @@ public:
     Folder F;
     SourceLoc First;
     rewrite(F, K.Body, First);
-    if (F.Folds.empty())
+    if (F.Folds.empty() && F.OnesDropped == 0)
       return false;
     K.Remarks.push_back({passName(PassID::FoldConstants),
-                         First.valid() ? First : K.Loc, describe(F.Folds)});
+                         First.valid() ? First : K.Loc,
+                         describe(F.Folds, F.OnesDropped)});
     return true;
   }
 

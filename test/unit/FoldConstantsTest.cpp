@@ -3,7 +3,8 @@
 // The folded value is the one operation in the operand type, rounded once
 // (f32 in float, not in the double the constant is stored in); what is not
 // exact or not defined (NaN, infinities, division by zero, integer overflow,
-// narrowing casts, math calls) stays as written. The pass's remark and its
+// narrowing casts, float math calls) stays as written; integer abs, min and max
+// fold, and a multiplication by one is dropped. The pass's remark and its
 // place in the pipeline are checked by test/lit/passes/fold-constants.
 //
 //===----------------------------------------------------------------------===//
@@ -183,6 +184,41 @@ TEST(FoldConstants, NothingThatReadsOrCallsFolds) {
             "sqrt(2.0)");
 }
 
+TEST(FoldConstants, IntegerAbsMinMaxFold) {
+  // A box's weights written with its loop variables, once unrolled.
+  Expr W = bin(BinaryOp::Mul,
+               bin(BinaryOp::Sub, i32(3), Call::make(MathFn::Abs, {i32(-2)})),
+               bin(BinaryOp::Sub, i32(3), Call::make(MathFn::Abs, {i32(1)})));
+  EXPECT_EQ(folded(W).IntValue, 2);
+  EXPECT_EQ(folded(Call::make(MathFn::Min, {i64(-7), i64(3)})).IntValue, -7);
+  EXPECT_EQ(folded(Call::make(MathFn::Max, {i32(-7), i32(3)})).IntValue, 3);
+  // abs of the type's minimum is undefined; float calls are the device's.
+  EXPECT_TRUE(unchanged(
+      Call::make(MathFn::Abs, {i32(std::numeric_limits<int32_t>::min())})));
+  EXPECT_TRUE(unchanged(Call::make(MathFn::Abs, {f64(-2.0)})));
+  EXPECT_TRUE(unchanged(Call::make(MathFn::Min, {f64(-0.0), f64(0.0)})));
+}
+
+TEST(FoldConstants, MultiplyByOneIsDropped) {
+  Expr U = GridRead::make("u", {0, 0}, Type::Float32);
+  Expr N = Var::make("n", VarScope::Param, Type::Int32);
+  EXPECT_EQ(foldConstants(bin(BinaryOp::Mul, f32(1.0), U)), U);
+  EXPECT_EQ(foldConstants(bin(BinaryOp::Mul, U, f32(1.0))), U);
+  EXPECT_EQ(foldConstants(bin(BinaryOp::Mul, N, i32(1))), N);
+  // A weight that folds to 1 first: f32((3 - abs(-2)) * (3 - abs(2))) * u.
+  Expr One = Cast::make(
+      Type::Float32,
+      bin(BinaryOp::Mul,
+          bin(BinaryOp::Sub, i32(3), Call::make(MathFn::Abs, {i32(-2)})),
+          bin(BinaryOp::Sub, i32(3), Call::make(MathFn::Abs, {i32(2)}))));
+  EXPECT_EQ(foldConstants(bin(BinaryOp::Mul, One, U)), U);
+  // Not 1, or not a multiplication: kept (x + 0 would turn -0 into +0).
+  EXPECT_TRUE(unchanged(bin(BinaryOp::Mul, f32(2.0), U)));
+  EXPECT_TRUE(unchanged(bin(BinaryOp::Mul, f32(-1.0), U)));
+  EXPECT_TRUE(unchanged(bin(BinaryOp::Add, U, f32(0.0))));
+  EXPECT_TRUE(unchanged(bin(BinaryOp::Div, U, f32(1.0))));
+}
+
 TEST(FoldConstants, PassRemarksAndIsIdempotent) {
   ParseError Err;
   std::optional<Module> M = parseModule(R"(module "t.cpp"
@@ -209,6 +245,28 @@ kernel k rank 1
   // A second run finds nothing and says nothing.
   EXPECT_FALSE(P->run(K, PassOptions()));
   EXPECT_EQ(K.Remarks.size(), 1u);
+}
+
+TEST(FoldConstants, PassCountsTheMultiplicationsByOne) {
+  ParseError Err;
+  std::optional<Module> M = parseModule(R"(module "t.cpp"
+kernel k rank 1
+  param in f32[1] u
+  param out f32[1] v
+{
+  store v = ((f32((3 - abs(-2))) * u[-1]) + (u[1] * 1.0f)) loc(4:3)
+}
+)",
+                                        Err);
+  ASSERT_TRUE(M) << Err.Message;
+  Kernel &K = M->Kernels.front();
+  std::unique_ptr<Pass> P = createFoldConstantsPass();
+  ASSERT_TRUE(P->run(K, PassOptions()));
+  ASSERT_EQ(K.Remarks.size(), 1u);
+  EXPECT_EQ(K.Remarks[0].Message,
+            "1 constant subexpression folded: f32((3 - abs(-2))) -> 1.0f; 2 "
+            "multiplications by 1 dropped (x * 1 is x)");
+  EXPECT_EQ(printExpr(K.Body[0]->Value), "(u[-1] + u[1])");
 }
 
 } // namespace

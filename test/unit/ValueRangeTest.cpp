@@ -1,4 +1,5 @@
-//===- ValueRangeTest.cpp - integer value ranges, narrow histogram counters ===//
+//===- ValueRangeTest.cpp - integer value ranges, narrow histogram counters
+//===//
 //
 // ir::ValueRanges on expressions read from the textual IR, the bound
 // lower-histograms records for int64 histograms (histogramNarrowBound), the
@@ -61,8 +62,10 @@ TEST(ValueRange, ConstantsTypesAndCoordinates) {
 
 TEST(ValueRange, RemainderKeepsTheDividendsSign) {
   // key_hist's weight: 1 + key % 3 lies in [-1, 3].
-  EXPECT_EQ(rangeOf("  hist h[0] += i64((1 + (key[0] % 3)))\n"), (ValueRange{-1, 3}));
-  EXPECT_EQ(rangeOf("  let %a: i32 = (key[0] % 1001)\n"), (ValueRange{-1000, 1000}));
+  EXPECT_EQ(rangeOf("  hist h[0] += i64((1 + (key[0] % 3)))\n"),
+            (ValueRange{-1, 3}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = (key[0] % 1001)\n"),
+            (ValueRange{-1000, 1000}));
   // A non-negative dividend: [0, |d| - 1]; a small dividend bounds it too.
   EXPECT_EQ(rangeOf("  let %a: i32 = (index(0) % 7)\n"), (ValueRange{0, 6}));
   EXPECT_EQ(rangeOf("  let %a: i32 = (5 % key[0])\n"), (ValueRange{0, 5}));
@@ -70,22 +73,28 @@ TEST(ValueRange, RemainderKeepsTheDividendsSign) {
   EXPECT_EQ(rangeOf("  let %a: i32 = (key[0] % n)\n"),
             (ValueRange{I32Min + 1, I32Max}));
   // A quotient is at most its dividend in magnitude.
-  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] % 10) / n)\n"), (ValueRange{-9, 9}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] % 10) / n)\n"),
+            (ValueRange{-9, 9}));
 }
 
 TEST(ValueRange, ArithmeticThatMayWrapIsTheWholeType) {
-  EXPECT_EQ(rangeOf("  let %a: i32 = (key[0] * 7)\n"), (ValueRange{I32Min, I32Max}));
-  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] % 3) * 7)\n"), (ValueRange{-14, 14}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = (key[0] * 7)\n"),
+            (ValueRange{I32Min, I32Max}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] % 3) * 7)\n"),
+            (ValueRange{-14, 14}));
   EXPECT_EQ(rangeOf("  let %a: i32 = -((key[0] % 3))\n"), (ValueRange{-2, 2}));
-  EXPECT_EQ(rangeOf("  let %a: i32 = -(key[0])\n"), (ValueRange{I32Min, I32Max}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = -(key[0])\n"),
+            (ValueRange{I32Min, I32Max}));
   // Widened first, the product fits in i64.
   EXPECT_EQ(rangeOf("  let %a: i64 = (i64(key[0]) * i64(2))\n"),
             (ValueRange{2 * I32Min, 2 * I32Max}));
-  EXPECT_EQ(rangeOf("  let %a: i32 = i32(big[0])\n"), (ValueRange{I32Min, I32Max}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = i32(big[0])\n"),
+            (ValueRange{I32Min, I32Max}));
 }
 
 TEST(ValueRange, SelectsAndLocals) {
-  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] < 3) ? 5 : -2)\n"), (ValueRange{-2, 5}));
+  EXPECT_EQ(rangeOf("  let %a: i32 = ((key[0] < 3) ? 5 : -2)\n"),
+            (ValueRange{-2, 5}));
   // A local never assigned again is its initialiser ...
   const Kernel Once = kernelWith("  let %w: i32 = (key[0] % 4)\n"
                                  "  let %a: i32 = (%w + 1)\n");
@@ -109,19 +118,23 @@ TEST(NarrowBound, SumsEveryUpdateOfTheHistogram) {
                 kernelWith("  hist h[0] += i64((1 + (key[0] % 3)))\n"), "h"),
             3);
   // Two updates, one in a branch: both may run at one point.
-  EXPECT_EQ(histogramNarrowBound(
-                kernelWith("  hist h[0] += i64((key[0] % 10))\n"
-                           "  if (key[0] > 0) {\n    hist h[1] += i64(1)\n  }\n"),
-                "h"),
-            10);
+  EXPECT_EQ(
+      histogramNarrowBound(
+          kernelWith("  hist h[0] += i64((key[0] % 10))\n"
+                     "  if (key[0] > 0) {\n    hist h[1] += i64(1)\n  }\n"),
+          "h"),
+      10);
   // Adding zero still gets a bound of 1.
-  EXPECT_EQ(histogramNarrowBound(kernelWith("  hist h[0] += i64(0)\n"), "h"), 1);
+  EXPECT_EQ(histogramNarrowBound(kernelWith("  hist h[0] += i64(0)\n"), "h"),
+            1);
 }
 
 TEST(NarrowBound, UnboundedWeightsGetNone) {
   // An i32 widened: 2^31 in magnitude, past a 32-bit counter.
-  EXPECT_EQ(histogramNarrowBound(kernelWith("  hist h[0] += i64(key[0])\n"), "h"), 0);
-  EXPECT_EQ(histogramNarrowBound(kernelWith("  hist h[0] += big[0]\n"), "h"), 0);
+  EXPECT_EQ(
+      histogramNarrowBound(kernelWith("  hist h[0] += i64(key[0])\n"), "h"), 0);
+  EXPECT_EQ(histogramNarrowBound(kernelWith("  hist h[0] += big[0]\n"), "h"),
+            0);
   // Two updates whose bounds sum past 2^31 - 1.
   EXPECT_EQ(histogramNarrowBound(
                 kernelWith("  hist h[0] += i64((key[0] % 1073741825))\n"
@@ -144,12 +157,14 @@ TEST(NarrowBound, TheVerifierChecksABoundReadBack) {
   EXPECT_EQ(Verify(" narrow 3"), "");
   EXPECT_EQ(Verify(" narrow 7"), ""); // larger is safe
   const std::string Low = Verify(" narrow 2");
-  EXPECT_NE(Low.find("narrow 2, but a point may add up to 3"), std::string::npos)
+  EXPECT_NE(Low.find("narrow 2, but a point may add up to 3"),
+            std::string::npos)
       << Low;
   ParseError Err;
-  EXPECT_FALSE(parseModule("module \"t.cpp\"\nkernel k rank 1\n  param in i32[1] key\n"
-                           "  param histogram i32 h narrow 3\n{\n}\n",
-                           Err));
+  EXPECT_FALSE(
+      parseModule("module \"t.cpp\"\nkernel k rank 1\n  param in i32[1] key\n"
+                  "  param histogram i32 h narrow 3\n{\n}\n",
+                  Err));
   EXPECT_NE(Err.Message.find("'narrow' applies to i64 histograms only"),
             std::string::npos)
       << Err.Message;

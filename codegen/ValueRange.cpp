@@ -1,8 +1,10 @@
 //===- ValueRange.cpp -----------------------------------------------------===//
 #include "codegen/ValueRange.h"
+#include "codegen/IRVisitor.h"
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace stencilc::ir {
 
@@ -40,18 +42,6 @@ ValueRange quotient(Type T, ValueRange A) {
   return clampTo(T, -M, M);
 }
 
-void collectLocals(const Block &B, std::map<std::string, Expr> &Init,
-                   std::set<std::string> &Assigned) {
-  for (const StmtPtr &S : B) {
-    if (S->Kind == StmtKind::Declare)
-      Init[S->Name] = S->Value;
-    else if (S->Kind == StmtKind::Assign)
-      Assigned.insert(S->Name);
-    collectLocals(S->Then, Init, Assigned);
-    collectLocals(S->Else, Init, Assigned);
-  }
-}
-
 } // namespace
 
 int64_t ValueRange::magnitude() const {
@@ -77,7 +67,12 @@ ValueRange typeRange(Type T) {
 ValueRanges::ValueRanges(const Kernel &K) {
   std::map<std::string, Expr> Init;
   std::set<std::string> Assigned;
-  collectLocals(K.Body, Init, Assigned);
+  forEachStmt(K.Body, [&](const Stmt &S) {
+    if (S.Kind == StmtKind::Declare)
+      Init[S.Name] = S.Value;
+    else if (S.Kind == StmtKind::Assign)
+      Assigned.insert(S.Name);
+  });
   for (auto &[Name, Value] : Init)
     if (!Assigned.count(Name) && Value)
       SingleInit.emplace(Name, Value);
@@ -184,32 +179,18 @@ ValueRange ValueRanges::range(const Expr &E, int Depth) const {
   return typeRange(T);
 }
 
-namespace {
-
-/// Adds to Sum the magnitude of every value B adds to Hist; false when one
-/// is not an integer.
-bool addedMagnitudes(const Block &B, const std::string &Hist,
-                     const ValueRanges &Ranges, Wide &Sum) {
-  for (const StmtPtr &S : B) {
-    if (S->Kind == StmtKind::HistAdd && S->Name == Hist) {
-      const std::optional<ValueRange> R = Ranges.of(S->Value);
-      if (!R)
-        return false;
-      Sum += magnitudeOf(*R);
-    }
-    if (!addedMagnitudes(S->Then, Hist, Ranges, Sum) ||
-        !addedMagnitudes(S->Else, Hist, Ranges, Sum))
-      return false;
-  }
-  return true;
-}
-
-} // namespace
-
 int64_t histogramNarrowBound(const Kernel &K, const std::string &Hist) {
+  const ValueRanges Ranges(K);
   Wide Sum = 0;
-  if (!addedMagnitudes(K.Body, Hist, ValueRanges(K), Sum) ||
-      Sum > std::numeric_limits<int32_t>::max())
+  bool Integers = true;
+  forEachStmt(K.Body, [&](const Stmt &S) {
+    if (S.Kind != StmtKind::HistAdd || S.Name != Hist)
+      return;
+    const std::optional<ValueRange> R = Ranges.of(S.Value);
+    Integers &= R.has_value();
+    Sum += R ? magnitudeOf(*R) : 0;
+  });
+  if (!Integers || Sum > std::numeric_limits<int32_t>::max())
     return 0;
   return std::max<int64_t>(int64_t(Sum), 1);
 }

@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 
 namespace stencilc::ir {

@@ -24,12 +24,10 @@ bool readsAcross(const Kernel &K, int D) {
   return false;
 }
 
-/// The farthest offset along dimension D at which some grid is read.
+/// The farthest offset along dimension D at which some grid is read (the
+/// footprint's radii, the points the domain skips at either end).
 int reachAlong(const Kernel &K, int D) {
-  int Reach = 0;
-  for (const GridFootprint &G : K.Foot.Grids)
-    Reach = std::max({Reach, -G.Lo[D], G.Hi[D]});
-  return Reach;
+  return std::max(K.Foot.Lo[D], K.Foot.Hi[D]);
 }
 
 /// Rows along dimension 1 of a streamed rank-3 block whose grids are read
@@ -43,6 +41,12 @@ int reachAlong(const Kernel &K, int D) {
 /// blocks (heat3d, majority3d, smooth27 within +-1.5% at 32 x 16), so they
 /// keep theirs.
 constexpr int RowsForWideHalo = 16;
+
+/// A streamed rank-3 kernel whose grids are read at radius 2 or more along
+/// dimension 1: its block takes RowsForWideHalo rows.
+bool wantsWideHaloRows(const Kernel &K) {
+  return K.Rank == 3 && readsAcross(K, 0) && reachAlong(K, 1) >= 2;
+}
 
 /// True when some grid is read at a non-zero offset along any dimension
 /// (not a point-wise kernel).
@@ -432,7 +436,7 @@ Schedule chooseSchedule(const Kernel &K) {
     if (readsAcross(K, 0)) {
       S.StreamDim = 0;
       S.PointsPerThread = 8;
-      if (reachAlong(K, 1) >= 2)
+      if (wantsWideHaloRows(K))
         S.Block = {512 / RowsForWideHalo, RowsForWideHalo, 1};
     } else if (K.hasReductions()) {
       // Not streamed, with reductions: 16 points per thread along dimension
@@ -524,13 +528,14 @@ public:
              " loads per point instead of " +
              loads(jamLoadsPerPoint(K, K.Sched.StreamDim, 1));
     }
-    if (K.Rank == 3 && S.StreamDim == 0 && reachAlong(K, 1) >= 2)
+    if (wantsWideHaloRows(K)) {
+      const int Reach = reachAlong(K, 1);
       Why += "; " + std::to_string(RowsForWideHalo) +
              " rows along dimension 1 for its halo of " +
-             std::to_string(reachAlong(K, 1)) +
-             " rows each side (a plane's rows read " +
-             std::to_string(RowsForWideHalo + 2 * reachAlong(K, 1)) + "/" +
+             std::to_string(Reach) + " rows each side (a plane's rows read " +
+             std::to_string(RowsForWideHalo + 2 * Reach) + "/" +
              std::to_string(RowsForWideHalo) + " times)";
+    }
     if (S.MinBlocks > 0)
       Why += "; registers bounded for " + std::to_string(S.MinBlocks) +
              " blocks per SM (__launch_bounds__)";

@@ -8,6 +8,7 @@
 // place in the pipeline are checked by test/lit/passes/fold-constants.
 //
 //===----------------------------------------------------------------------===//
+#include "ParseKernel.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
 #include "codegen/passes/FoldConstants.h"
@@ -219,19 +220,18 @@ TEST(FoldConstants, MultiplyByOneIsDropped) {
   EXPECT_TRUE(unchanged(bin(BinaryOp::Div, U, f32(1.0))));
 }
 
-TEST(FoldConstants, PassRemarksAndIsIdempotent) {
-  ParseError Err;
-  std::optional<Module> M = parseModule(R"(module "t.cpp"
-kernel k rank 1
-  param in f32[1] u
-  param out f32[1] v
-{
-  store v = (((-(49.0f) / 9.0f) * u[0]) + (1.0f / 3.0f)) loc(4:3)
+/// A kernel of f32 grids u (in) and v (out) storing Value into v, from the
+/// textual IR (the statement at line 4, column 3).
+Kernel storing(const std::string &Value) {
+  return stencilc::test::parseKernel(
+      "kernel k rank 1\n  param in f32[1] u\n  param out f32[1] v\n{\n"
+      "  store v = " +
+      Value + " loc(4:3)\n}\n");
 }
-)",
-                                        Err);
-  ASSERT_TRUE(M) << Err.Message;
-  Kernel &K = M->Kernels.front();
+
+TEST(FoldConstants, PassRemarksAndIsIdempotent) {
+  Kernel K = storing("(((-(49.0f) / 9.0f) * u[0]) + (1.0f / 3.0f))");
+  ASSERT_FALSE(K.Body.empty());
   std::unique_ptr<Pass> P = createFoldConstantsPass();
   ASSERT_TRUE(P->run(K, PassOptions()));
   ASSERT_EQ(K.Remarks.size(), 1u);
@@ -248,18 +248,8 @@ kernel k rank 1
 }
 
 TEST(FoldConstants, PassCountsTheMultiplicationsByOne) {
-  ParseError Err;
-  std::optional<Module> M = parseModule(R"(module "t.cpp"
-kernel k rank 1
-  param in f32[1] u
-  param out f32[1] v
-{
-  store v = ((f32((3 - abs(-2))) * u[-1]) + (u[1] * 1.0f)) loc(4:3)
-}
-)",
-                                        Err);
-  ASSERT_TRUE(M) << Err.Message;
-  Kernel &K = M->Kernels.front();
+  Kernel K = storing("((f32((3 - abs(-2))) * u[-1]) + (u[1] * 1.0f))");
+  ASSERT_FALSE(K.Body.empty());
   std::unique_ptr<Pass> P = createFoldConstantsPass();
   ASSERT_TRUE(P->run(K, PassOptions()));
   ASSERT_EQ(K.Remarks.size(), 1u);

@@ -307,12 +307,13 @@ public:
 
   /// Zeroes the private copy (then histogramBarrier before any add).
   __device__ void clear() {
-    if constexpr (Narrow)
-      for (int64_t B = flatThreadIndex(); B < Size; B += threadsInBlock())
-        narrowLocal()[B] = 0;
-    else if constexpr (Shared)
-      for (int64_t B = flatThreadIndex(); B < Size; B += threadsInBlock())
-        Local[B] = T(0);
+    if constexpr (Shared)
+      for (int64_t B = flatThreadIndex(); B < Size; B += threadsInBlock()) {
+        if constexpr (Narrow)
+          narrowLocal()[B] = 0;
+        else
+          Local[B] = T(0);
+      }
   }
 
   template <bool Uniform> __device__ void add(int64_t Bin, T V) {

@@ -192,6 +192,25 @@ void checkWeights(example::Checker &C, int64_t N, int Bins) {
                     : "bin " + std::to_string(Worst) + " off by more than the bound");
 }
 
+/// One int64 histogram launched under every lowering but warp aggregation
+/// in global memory, each from startPattern, against Ref bin for bin:
+/// Launch(Got, Opts) runs the kernel; the checks are named Name.loweringL.
+template <class LaunchFn>
+void checkInt64Lowerings(example::Checker &C, const std::string &Name, int Bins,
+                         const stencil::HostGrid<int64_t, 1> &Ref, LaunchFn Launch) {
+  for (stencil::HistogramLowering L :
+       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
+        stencil::HistogramLowering::SharedWarpAggregated,
+        stencil::HistogramLowering::PlainAtomic}) {
+    stencil::Grid<int64_t, 1> Got(startPattern<int64_t>(Bins));
+    stencil::LaunchOptions Opts;
+    Opts.HistogramLowering = L;
+    Launch(Got, Opts);
+    C.field((Name + ".lowering" + std::to_string(static_cast<int>(L))).c_str(), Ref,
+            Got.download(), 0.0);
+  }
+}
+
 /// carries: int64 weights through every histogram lowering, bin for bin.
 /// The weights mix 2^32 - 1 and 2^31 (their low halves wrap after two adds),
 /// -1 and -2^33 + 5 (high half all ones), 2^40 + 3 and random values in
@@ -211,19 +230,11 @@ void checkCarries(example::Checker &C, int64_t N, int Bins) {
   }
   stencil::HostGrid<int64_t, 1> Ref = startPattern<int64_t>(Bins);
   stencil::reference(carries, W, B, Ref, Bins);
-  for (stencil::HistogramLowering L :
-       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
-        stencil::HistogramLowering::SharedWarpAggregated,
-        stencil::HistogramLowering::PlainAtomic}) {
-    stencil::Grid<int64_t, 1> Got(startPattern<int64_t>(Bins));
-    stencil::LaunchOptions Opts;
-    Opts.HistogramLowering = L;
-    gpu::carries(stencil::Grid<int64_t, 1>(W), stencil::Grid<int, 1>(B), Got, Bins, Opts);
-    C.field(("carries." + std::to_string(Bins) + ".lowering" +
-             std::to_string(static_cast<int>(L)))
-                .c_str(),
-            Ref, Got.download(), 0.0);
-  }
+  checkInt64Lowerings(C, "carries." + std::to_string(Bins), Bins, Ref,
+                      [&](stencil::Grid<int64_t, 1> &Got, const stencil::LaunchOptions &Opts) {
+                        gpu::carries(stencil::Grid<int64_t, 1>(W), stencil::Grid<int, 1>(B),
+                                     Got, Bins, Opts);
+                      });
 }
 
 /// narrow: int64 bins to which each point adds k % 1001. 15 keys in 16 are
@@ -243,19 +254,11 @@ void checkNarrow(example::Checker &C, int64_t N, int Bins) {
   }
   stencil::HostGrid<int64_t, 1> Ref = startPattern<int64_t>(Bins);
   stencil::reference(narrow, K, Ref, Bins);
-  for (stencil::HistogramLowering L :
-       {stencil::HistogramLowering::Auto, stencil::HistogramLowering::SharedPrivatized,
-        stencil::HistogramLowering::SharedWarpAggregated,
-        stencil::HistogramLowering::PlainAtomic}) {
-    stencil::Grid<int64_t, 1> Got(startPattern<int64_t>(Bins));
-    stencil::LaunchOptions Opts;
-    Opts.HistogramLowering = L;
-    gpu::narrow(stencil::Grid<int, 1>(K), Got, Bins, Opts);
-    C.field(("narrow." + std::to_string(N) + "." + std::to_string(Bins) + ".lowering" +
-             std::to_string(static_cast<int>(L)))
-                .c_str(),
-            Ref, Got.download(), 0.0);
-  }
+  checkInt64Lowerings(C, "narrow." + std::to_string(N) + "." + std::to_string(Bins), Bins,
+                      Ref,
+                      [&](stencil::Grid<int64_t, 1> &Got, const stencil::LaunchOptions &Opts) {
+                        gpu::narrow(stencil::Grid<int, 1>(K), Got, Bins, Opts);
+                      });
 }
 
 /// lanes: a vectorised rank-2 histogram kernel under every lowering, bin for

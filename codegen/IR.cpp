@@ -134,6 +134,8 @@ const char *fnName(MathFn Fn) {
     return "exact_div";
   case MathFn::ExactDiv1:
     return "exact_div1";
+  case MathFn::RcpLow:
+    return "rcp_low";
   case MathFn::IntDivMultiplier:
     return "int_div_multiplier";
   case MathFn::IntDivShifts:
@@ -158,9 +160,9 @@ unsigned fnArity(MathFn Fn) {
   case MathFn::FMax:
   case MathFn::Pow:
     return 2;
-  case MathFn::ExactDiv:
   case MathFn::ExactDiv1:
     return 3;
+  case MathFn::ExactDiv:
   case MathFn::IntDiv:
   case MathFn::IntRem:
     return 4;

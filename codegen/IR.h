@@ -95,13 +95,17 @@ enum class MathFn : uint8_t {
   Cos,
   Floor,
   Ceil,
-  /// exact_div(a, b, rcp): a / b correctly rounded from rcp = 1 / b computed
-  /// once per launch (hoist-division's lowering; never written by users).
+  /// exact_div(a, b, rcp, rcp_lo): a / b correctly rounded from rcp = 1 / b
+  /// and rcp_lo = rcp_low(b), the rest of 1 / b, both computed once per
+  /// launch (hoist-division's lowering; never written by users).
   ExactDiv,
-  /// exact_div1(a, b, rcp): the same with one FMA correction, for a constant
-  /// f32 divisor whose every quotient hoist-division proved it rounds
-  /// exactly (exactDivisionNeedsOneStep).
+  /// exact_div1(a, b, rcp): the same from rcp alone with one FMA correction,
+  /// for a constant divisor whose every quotient hoist-division proved it
+  /// rounds exactly (oneCorrectionProved).
   ExactDiv1,
+  /// rcp_low(b): RN((1 - b * rcp) * rcp) for rcp = RN(1 / b), the low word of
+  /// 1 / b that exact_div's first quotient adds (a uniform).
+  RcpLow,
   /// int_div_multiplier(d), int_div_shifts(d): the multiplier and shifts of
   /// an i32 division by d, computed once per launch; int_div(n, d, m, s) and
   /// int_rem(n, d, m, s): n / d and n % d from them, exactly as C++ divides

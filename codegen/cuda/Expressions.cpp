@@ -106,6 +106,8 @@ std::string mathName(MathFn Fn, Type T) {
     return "stencil::detail::divideExact";
   case MathFn::ExactDiv1:
     return "stencil::detail::divideExactOneStep";
+  case MathFn::RcpLow:
+    return "stencil::detail::reciprocalLow";
   case MathFn::IntDivMultiplier:
     return "stencil::detail::intDivisorMultiplier";
   case MathFn::IntDivShifts:

@@ -51,6 +51,8 @@ public:
       const Call *C = as<Call>(U.Value);
       if (B && B->Op == BinaryOp::Div && B->LHS->Kind == ExprKind::Constant)
         ByDivisor.emplace(printExpr(B->RHS), U.Name);
+      else if (C && C->Fn == MathFn::RcpLow)
+        LowByDivisor.emplace(printExpr(C->Args[0]), U.Name);
       else if (C && C->Fn == MathFn::IntDivMultiplier)
         Multipliers.emplace(printExpr(C->Args[0]), U.Name);
       else if (C && C->Fn == MathFn::IntDivShifts)
@@ -84,12 +86,15 @@ protected:
       return Binary::make(BinaryOp::Mul, B->LHS, R);
     }
     if (FastMath)
-      return Binary::make(BinaryOp::Mul, B->LHS, reciprocalOf(B->RHS, Text));
-    const bool OneStep = C && B->Ty == Type::Float32 &&
-                         exactDivisionNeedsOneStep(float(C->FloatValue));
+      return Binary::make(BinaryOp::Mul, B->LHS,
+                          reciprocalOf(B->RHS, Text).first);
+    const OneStep Proof =
+        C ? oneCorrectionProved(C->FloatValue, B->Ty) : OneStep::NotProved;
     Expr D = divisorOf(B->RHS);
-    return Call::make(OneStep ? MathFn::ExactDiv1 : MathFn::ExactDiv,
-                      {B->LHS, D, reciprocalOf(D, Text, OneStep)});
+    auto [Rcp, Low] = reciprocalOf(D, Text, Proof);
+    if (Proof != OneStep::NotProved)
+      return Call::make(MathFn::ExactDiv1, {B->LHS, D, Rcp});
+    return Call::make(MathFn::ExactDiv, {B->LHS, D, Rcp, Low});
   }
 
 private:
@@ -148,10 +153,27 @@ private:
                       {B.LHS, D, M, S});
   }
 
-  /// The uniform 1 / D; Text is the divisor as the spec wrote it; OneStep:
-  /// the division takes one FMA correction (exactDivisionNeedsOneStep).
-  Expr reciprocalOf(const Expr &D, const std::string &Text,
-                    bool OneStep = false) {
+  /// The uniform rcp_low(D), the low word of 1 / D (exact_div's fourth
+  /// argument).
+  Expr reciprocalLowOf(const Expr &D) {
+    std::string Key = printExpr(D);
+    auto It = LowByDivisor.find(Key);
+    if (It == LowByDivisor.end()) {
+      Uniform U;
+      U.Name = derivedName("rcplo_", D, K.Uniforms.size());
+      U.Ty = D->Ty;
+      U.Value = Call::make(MathFn::RcpLow, {D});
+      K.Uniforms.push_back(U);
+      It = LowByDivisor.emplace(Key, U.Name).first;
+    }
+    return Var::make(It->second, VarScope::Uniform, D->Ty);
+  }
+
+  /// The uniform 1 / D, and for an exact division whose Proof of one
+  /// correction is NotProved also the uniform rcp_low(D) (else null). Text
+  /// is the divisor as the spec wrote it.
+  std::pair<Expr, Expr> reciprocalOf(const Expr &D, const std::string &Text,
+                                     OneStep Proof = OneStep::NotProved) {
     std::string Key = printExpr(D);
     auto It = ByDivisor.find(Key);
     if (It == ByDivisor.end()) {
@@ -162,27 +184,43 @@ private:
       K.Uniforms.push_back(U);
       It = ByDivisor.emplace(Key, U.Name).first;
     }
+    const Expr Low =
+        !FastMath && Proof == OneStep::NotProved ? reciprocalLowOf(D) : nullptr;
     const std::string Rcp =
-        "%" + It->second + " = 1 / " + Text + ", computed once per launch";
+        "%" + It->second + " = 1 / " + Text +
+        (Low ? " and its low word %" + as<Var>(Low)->Name : std::string()) +
+        ", computed once per launch";
     K.Remarks.push_back(
         {passName(PassID::HoistDivision), CurrentLoc,
          FastMath
              ? "division by '" + Text + "' became a multiply by " + Rcp +
                    " (--fast-math: may differ from the division in the "
                    "last ulp)"
-             : "division by '" + Text + "' uses " + Rcp +
-                   (OneStep ? ", and one FMA correction, which rounds every "
-                              "quotient exactly as the division does (tried "
-                              "on every significand)"
-                            : ", and two FMA corrections that round exactly "
-                              "as the division does")});
-    return Var::make(It->second, VarScope::Uniform, D->Ty);
+             : "division by '" + Text + "' uses " + Rcp + howExact(Proof)});
+    return {Var::make(It->second, VarScope::Uniform, D->Ty), Low};
   }
 
   Kernel &K;
   bool FastMath;
-  std::map<std::string, std::string> ByDivisor;   ///< divisor -> 1 / divisor
-  std::map<std::string, std::string> Divisors;    ///< expression -> uniform
+  /// The rest of the remark on an exact division.
+  static std::string howExact(OneStep Proof) {
+    switch (Proof) {
+    case OneStep::ReciprocalClose:
+      return ", and one FMA correction: its reciprocal lies within u/2 of "
+             "1 / d, so every quotient rounds exactly as the division does";
+    case OneStep::Tried:
+      return ", and one FMA correction, which rounds every quotient exactly "
+             "as the division does (tried on every significand)";
+    case OneStep::NotProved:
+      break;
+    }
+    return ": a multiply and three FMAs that round exactly as the division "
+           "does";
+  }
+
+  std::map<std::string, std::string> ByDivisor;    ///< divisor -> 1 / divisor
+  std::map<std::string, std::string> LowByDivisor; ///< divisor -> rcp_low
+  std::map<std::string, std::string> Divisors;     ///< expression -> uniform
   std::map<std::string, std::string> Multipliers; ///< i32 divisor -> multiplier
   std::map<std::string, std::string> Shifts;      ///< i32 divisor -> shifts
 };
@@ -241,6 +279,31 @@ bool exactDivisionNeedsOneStep(float D, float R) {
       return false;
   }
   return true;
+}
+
+bool reciprocalIsClose(double D, Type T) {
+  // |D * RN(1/D) - 1| <= u/2 (u = 2^-p): then a * RN(1/D) lies within
+  // |a/D| u/2 < ulp(a/D)/2 of a/D (ulp(x) > |x| u), so its rounding is
+  // faithful for every a in the fast path's range, and Markstein's
+  // correction rounds it exactly (docs/passes/hoist-division.md). D * RN(1/D)
+  // - 1 is exact in one FMA.
+  if (T == Type::Float32) {
+    const float F = float(D);
+    const float R = 1.0f / F;
+    return std::isnormal(F) && std::isnormal(R) &&
+           std::fabs(std::fmaf(F, R, -1.0f)) <= 0x1p-25f;
+  }
+  const double R = 1.0 / D;
+  return std::isnormal(D) && std::isnormal(R) &&
+         std::fabs(std::fma(D, R, -1.0)) <= 0x1p-54;
+}
+
+OneStep oneCorrectionProved(double D, Type T) {
+  if (reciprocalIsClose(D, T))
+    return OneStep::ReciprocalClose;
+  if (T == Type::Float32 && exactDivisionNeedsOneStep(float(D)))
+    return OneStep::Tried;
+  return OneStep::NotProved;
 }
 
 bool isExactReciprocal(double D, Type T) {

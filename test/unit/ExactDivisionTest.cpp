@@ -1,7 +1,9 @@
 //===- ExactDivisionTest.cpp - divideExact gives the division's bits ------===//
 //
-// stencil::detail::divideExact is what hoist-division emits by default; the
-// device compiles the same header (only the product and the FMA become
+// stencil::detail::divideExact (a double-word reciprocal and one correction)
+// is what hoist-division emits by default, divideExactOneStep (one correction
+// of a * RN(1/b)) for the divisors it proves need no more; the device
+// compiles the same header (only the product and the FMA become
 // __dmul_rn/__fma_rn, the same IEEE operations). Checked here on the host:
 // - f32: for 40 divisors (the significands 1, 1 + ulp, all ones, and random
 //   ones), every one of the 2^23 dividend significands. The quotient's bits
@@ -26,6 +28,8 @@
 #include <random>
 
 using stencil::detail::divideExact;
+using stencil::detail::divideExactOneStep;
+using stencil::detail::reciprocalLow;
 
 namespace {
 
@@ -36,7 +40,7 @@ template <class T> bool sameBits(T A, T B) {
 
 template <class T>::testing::AssertionResult exact(T A, T B) {
   const T Y = T(1) / B;
-  const T Got = divideExact(A, B, Y), Want = A / B;
+  const T Got = divideExact(A, B, Y, reciprocalLow(B)), Want = A / B;
   if (sameBits(Got, Want))
     return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << std::hexfloat << A << " / " << B
@@ -56,10 +60,10 @@ TEST(ExactDivision, FloatEveryDividendSignificand) {
   long Failures = 0;
   for (uint32_t DB : Divisors) {
     const float B = withSignificand(DB, 3);
-    const float Y = 1.0f / B;
+    const float Y = 1.0f / B, YL = reciprocalLow(B);
     for (uint32_t DA = 0; DA < (1u << 23); ++DA) {
       const float A = withSignificand(DA, -5);
-      if (!sameBits(divideExact(A, B, Y), A / B) && ++Failures < 5)
+      if (!sameBits(divideExact(A, B, Y, YL), A / B) && ++Failures < 5)
         ADD_FAILURE() << exact(A, B).message();
     }
   }
@@ -75,7 +79,8 @@ TEST(ExactDivision, DoubleRandomPairsOverTheRange) {
     const double SigB = 1.0 + std::ldexp(double(Rng() >> 12), -52);
     const double A = std::ldexp(SigA, ExpA(Rng)) * (Rng() & 1 ? -1 : 1);
     const double B = std::ldexp(SigB, ExpB(Rng)) * (Rng() & 1 ? -1 : 1);
-    if (!sameBits(divideExact(A, B, 1.0 / B), A / B) && ++Failures < 5)
+    if (!sameBits(divideExact(A, B, 1.0 / B, reciprocalLow(B)), A / B) &&
+        ++Failures < 5)
       ADD_FAILURE() << exact(A, B).message();
   }
   EXPECT_EQ(Failures, 0);
@@ -200,6 +205,62 @@ TEST(ExactDivision, OneCorrectionProvedPerConstant) {
   EXPECT_FALSE(stencilc::exactDivisionNeedsOneStep(0.0f));
   EXPECT_FALSE(
       stencilc::exactDivisionNeedsOneStep(0x1p127f)); // 1 / d subnormal
+}
+
+// The proof hoist-division uses for constants of both types: a reciprocal
+// within u/2 of 1 / d (|d * RN(1/d) - 1| <= 2^-(p+1)) makes a * RN(1/d)
+// faithful, and one correction exact. About 70% of divisors qualify (small
+// integers such as 3, 7 and 81 sit exactly on the bound); the Jacobi
+// solver's b (-0x1.86949ap+24, 0.56 u) does not.
+TEST(ExactDivision, CloseReciprocalsNeedOneCorrection) {
+  using stencilc::ir::Type;
+  EXPECT_TRUE(stencilc::reciprocalIsClose(81.0, Type::Float64));
+  EXPECT_TRUE(stencilc::reciprocalIsClose(81.0, Type::Float32));
+  EXPECT_TRUE(stencilc::reciprocalIsClose(4.0, Type::Float64));
+  EXPECT_TRUE(stencilc::reciprocalIsClose(7.0, Type::Float64));
+  EXPECT_FALSE(stencilc::reciprocalIsClose(49.0, Type::Float64)); // 0.72 u
+  EXPECT_FALSE(stencilc::reciprocalIsClose(-0x1.86949ap+24, Type::Float64));
+  EXPECT_FALSE(stencilc::reciprocalIsClose(0.0, Type::Float64));
+  EXPECT_FALSE(stencilc::reciprocalIsClose(0x1p127, Type::Float32));
+  EXPECT_EQ(stencilc::oneCorrectionProved(81.0, Type::Float64),
+            stencilc::OneStep::ReciprocalClose);
+  EXPECT_EQ(stencilc::oneCorrectionProved(-0x1.86949ap+24, Type::Float64),
+            stencilc::OneStep::NotProved);
+  // f64: 300 random divisors that qualify, 10^4 random dividends each over
+  // the fast path's range; f32: 12 that qualify, every dividend significand.
+  std::mt19937_64 Rng(23);
+  std::uniform_int_distribution<int> ExpA(-799, 799), ExpB(-125, 125);
+  long Close = 0, Tried = 0, Failures = 0;
+  while (Close < 300) {
+    const double B =
+        std::ldexp(1.0 + std::ldexp(double(Rng() >> 12), -52), ExpB(Rng));
+    ++Tried;
+    if (!stencilc::reciprocalIsClose(B, Type::Float64))
+      continue;
+    ++Close;
+    for (int I = 0; I < 10000; ++I) {
+      const double A =
+          std::ldexp(1.0 + std::ldexp(double(Rng() >> 12), -52), ExpA(Rng)) *
+          (Rng() & 1 ? -1 : 1);
+      if (!sameBits(divideExactOneStep(A, B, 1.0 / B), A / B) && ++Failures < 5)
+        ADD_FAILURE() << std::hexfloat << A << " / " << B;
+    }
+  }
+  EXPECT_GT(Close * 10, Tried * 6); // about 70% qualify
+  EXPECT_LT(Close * 10, Tried * 8);
+  for (int Found = 0; Found < 12;) {
+    const float B = withSignificand(uint32_t(Rng()) & 0x7fffff, 2);
+    if (!stencilc::reciprocalIsClose(B, Type::Float32))
+      continue;
+    ++Found;
+    const float Y = 1.0f / B;
+    for (uint32_t DA = 0; DA < (1u << 23); ++DA) {
+      const float A = withSignificand(DA, 7);
+      if (!sameBits(divideExactOneStep(A, B, Y), A / B) && ++Failures < 5)
+        ADD_FAILURE() << std::hexfloat << A << " / " << B;
+    }
+  }
+  EXPECT_EQ(Failures, 0);
 }
 
 // Powers of two whose reciprocal is a normal number of the type divide as

@@ -127,14 +127,17 @@ TEST(Footprint, RadiiAndDomain) {
 TEST(HoistDivision, UniformDivisorBecomesReciprocal) {
   Kernel K = helmholtz();
   ASSERT_TRUE(createHoistDivisionPass()->run(K, {}));
-  ASSERT_EQ(K.Uniforms.size(), 1u);
+  ASSERT_EQ(K.Uniforms.size(), 2u);
   EXPECT_EQ(K.Uniforms[0].Name, "rcp_b");
   EXPECT_EQ(printExpr(K.Uniforms[0].Value), "(1.0 / b)");
+  EXPECT_EQ(K.Uniforms[1].Name, "rcplo_b");
+  EXPECT_EQ(printExpr(K.Uniforms[1].Value), "rcp_low(b)");
   std::string Text = printKernel(K);
   // The only division left is the one that defines the reciprocal.
   EXPECT_EQ(Text.find("/ b)"), Text.find("(1.0 / b)") + 5) << Text;
   EXPECT_EQ(Text.find("/ b)", Text.find("/ b)") + 1), std::string::npos);
-  EXPECT_NE(Text.find(", b, %rcp_b)"), std::string::npos) << Text; // exact_div
+  EXPECT_NE(Text.find(", b, %rcp_b, %rcplo_b)"), std::string::npos)
+      << Text; // exact_div
   EXPECT_TRUE(verifyKernel(K).empty());
   EXPECT_FALSE(createHoistDivisionPass()->run(K, {})) << "idempotent";
 
@@ -162,8 +165,9 @@ TEST(HoistDivision, LeavesGridAndConstantDivisorsHoistsIntegerOnes) {
                     Binary::make(BinaryOp::Rem, Index::make(1),
                                  Constant::makeInt(7, Type::Int32))));
   ASSERT_TRUE(createHoistDivisionPass()->run(K, {}));
-  // helmholtz's reciprocal, and n's multiplier and shifts (once for both).
-  EXPECT_EQ(K.Uniforms.size(), 3u);
+  // helmholtz's reciprocal and its low word, and n's multiplier and shifts
+  // (once for both).
+  EXPECT_EQ(K.Uniforms.size(), 4u);
   std::string Text = printKernel(K);
   EXPECT_NE(Text.find("(b / f[0, 0])"), std::string::npos) << Text;
   EXPECT_NE(Text.find("uniform %mul_n: i32 = int_div_multiplier(n)"),

@@ -10,8 +10,8 @@ using namespace stencil;
 STENCIL_KERNEL void relax(In<double, 1> u, Out<double, 1> v, double w) {
   v() = (u(-1) + w * u() + u(1)) / (2.0 + w);
 }
-// CHECK: relax.cpp:[[# @LINE - 2]]:{{[0-9]+}}: remark: kernel relax: hoist-division: division by '(2.0 + w)' uses %{{[a-z_0-9]+}} = 1 / (2.0 + w), computed once per launch, and two FMA corrections that round exactly as the division does
+// CHECK: relax.cpp:[[# @LINE - 2]]:{{[0-9]+}}: remark: kernel relax: hoist-division: division by '(2.0 + w)' uses %{{[a-z_0-9]+}} = 1 / (2.0 + w) and its low word %{{[a-z_0-9]+}}, computed once per launch: a multiply and three FMAs that round exactly as the division does
 // FAST: relax.cpp:[[# @LINE - 3]]:{{[0-9]+}}: remark: kernel relax: hoist-division: division by '(2.0 + w)' became a multiply
 // IR-LABEL: kernel relax rank 1
 // IR:       uniform %[[DIV:[a-z_0-9]+]]: f64 = (2.0 + w)
-// IR:       store v = exact_div({{.*}}, %[[DIV]], %{{[a-z_0-9]+}})
+// IR:       store v = exact_div({{.*}}, %[[DIV]], %{{[a-z_0-9]+}}, %{{[a-z_0-9]+}})

@@ -27,7 +27,7 @@ STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel sweep: warp-aggregate: {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:21: remark: kernel sweep: fuse-sweeps: ping-pong uold -> u: sweep_sweeps and sweep_until run 4 sweeps per launch {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:39: remark: kernel sweep: reduction: sum 'error' (f64, accumulated in f64 on the device): warp-shuffle-atomic; blocks add to 128 slots; the last block to finish (grids of at most two waves) or a finalize kernel hands the totals to pinned host memory and resets the slots
-// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' uses %rcp_b = 1 / b, computed once per launch, and two FMA corrections that round exactly as the division does
+// CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-13]]:{{[0-9]+}}: remark: kernel sweep: hoist-division: division by 'b' uses %rcp_b = 1 / b and its low word %rcplo_b, computed once per launch: a multiply and three FMAs that round exactly as the division does
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-16]]:21: remark: kernel sweep: memory: estimated 24 bytes per point when each grid is read once
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel fill: launch: rank 3, domain every point, block 128x4x1 (512 threads), grid = domain / block, 32-bit indices while every linear index fits
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel fill: pipeline: changed by tile

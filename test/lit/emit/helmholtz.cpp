@@ -28,6 +28,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:      double ax,
 // CHECK:           double omega,
 // CHECK-NEXT:      double [[RCP:[A-Za-z0-9_]+]],
+// CHECK-NEXT:      double [[RCPLO:[A-Za-z0-9_]+]],
 // CHECK-NEXT:      helmholtz_sweep_accumulators_* acc_,
 // CHECK-NEXT:      helmholtz_sweep_totals_* totals_,
 // CHECK-NEXT:      int points_per_thread_,
@@ -37,11 +38,11 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK:         for (Index chunk0_ = Index(dom_.Lo[0]) + (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y)) * points_per_thread_; chunk0_ < Index(dom_.Hi[0]);
 // CHECK:         Index at_ = chunk0_ * stride0_ + i1_;
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 26]]
-// CHECK-NEXT:    double resid = stencil::detail::divideExact((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), b, [[RCP]]);
-// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 26]]
-// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
 // CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 27]]
+// CHECK-NEXT:    double resid = stencil::detail::divideExact((((__dmul_rn(ax, (uold[at_ - 1] + uold[at_ + 1])) + __dmul_rn(ay, (uold[at_ - stride0_] + uold[at_ + stride0_]))) + __dmul_rn(b, uold[at_])) - f[at_]), b, [[RCP]], [[RCPLO]]);
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 27]]
+// CHECK-NEXT:    u[at_] = (uold[at_] - __dmul_rn(omega, resid));
+// CHECK-NEXT:    // helmholtz.cpp:[[# @LINE - 28]]
 // CHECK-NEXT:    error += __dmul_rn(resid, resid);
 // CHECK:         stencil::detail::reduce{{BlockTree|WarpShuffle}}Atomic<stencil::detail::SumOp>(stencil::detail::blockSlot(error_total_), error, reduction_smem_);
 // The reader converts the totals (device types) to the result.
@@ -60,6 +61,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    requireDisjoint(kernel_name_, "f", "read", f.data(), f.bytes(), "u", "written", u.data(), u.bytes());
 // CHECK-NEXT:    launchDomain<2>(kernel_name_, extents_, {1, 1, 0}, {1, 1, 0}, opts);
 // CHECK-NEXT:    const double [[RCP]] = (1.0 / b); // uniform, once per launch
+// CHECK-NEXT:    const double [[RCPLO]] = stencil::detail::reciprocalLow(b); // uniform, once per launch
 // The launch shape: the caller's, a tuned one, or the compiled one
 // (stencil/detail/tuning.hpp); a trial launch calls the launcher again with a
 // shape and waits for its result. Nothing is restored: no InOut grid.
@@ -72,7 +74,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // CHECK-NEXT:    identity_.blocks_done_ = 0;
 // CHECK-NEXT:    accumulators_.prepare(kernel_name_, identity_);
 // CHECK:         const stencil::detail::RingEntry entry_ = accumulators_.ring().begin();
-// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, launched_, grid_, block_, smem_, tuned_opts_.Stream, uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
+// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, launched_, grid_, block_, smem_, tuned_opts_.Stream, uold.data(), f.data(), u.data(), device_->error, ax, ay, b, omega, [[RCP]], [[RCPLO]], device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)), points_per_thread_, domain_);
 // CHECK-NEXT:    STENCIL_CUDA_CHECK(cudaGetLastError(), kernel_name_);
 // CHECK:         if (!last_block_) {
 // CHECK-NEXT:      helmholtz_sweep_finalize<<<1, stencil::detail::ReductionSlots, 32 * sizeof(double), tuned_opts_.Stream>>>(device_, static_cast<helmholtz_sweep_totals_*>(accumulators_.ring().onDevice(entry_)));

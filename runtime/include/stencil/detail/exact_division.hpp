@@ -73,49 +73,67 @@ STENCIL_EXACT_DIVISION_HD inline float fusedMultiplyAdd(float A, float B,
 STENCIL_EXACT_DIVISION_HD inline double magnitude(double A) { return fabs(A); }
 STENCIL_EXACT_DIVISION_HD inline float magnitude(float A) { return fabsf(A); }
 
-/// A / B from Y = RN(1 / B) computed once per launch: Q0 = RN(A*Y) and
-/// Corrections FMA corrections of it. divideExact takes two, which give the
-/// division's bits for every B (divideExactOneStep one, for a B proved to
-/// need no more). In range: Q0 = RN(A*Y) is within
-/// 1.5 ulp of A/B; one FMA correction makes it faithful (within 1 ulp); with
-/// a faithful quotient the remainder R = A - B*Q is exact and RN(Q + R*Y) is
-/// RN(A/B) (Markstein, IBM J. Res. Dev. 34(1), 1990, Theorem 1; Muller et
-/// al., Handbook of Floating-Point Arithmetic, 2nd ed., 2018, Ch. 4).
-/// Outside the range (zeros, infinities, NaNs, tiny or huge values) it is the
-/// division itself.
-template <int Corrections, class T>
-STENCIL_EXACT_DIVISION_HD inline T divideCorrected(T A, T B, T Y) {
+/// Whether A and B lie where divideExact and divideExactOneStep take their
+/// fast path (ExactDivisionRange).
+template <class T> STENCIL_EXACT_DIVISION_HD inline bool inFastRange(T A, T B) {
   using Range = ExactDivisionRange<T>;
-  // A zero dividend: A * Y is A / B for every B (the sign of Y is B's; 0 *
-  // inf and 0 * NaN are NaN as 0 / 0 and 0 / NaN are). A converged iteration
-  // divides zeros at every point, which the division itself makes ~3x as
-  // slow (measured: the fused Jacobi sweep, docs/passes/fuse-sweeps.md).
+  const T MagA = magnitude(A), MagB = magnitude(B);
+  return MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
+         MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor;
+}
+
+/// The low word of 1 / B: YL = RN((1 - B*Y) * Y) for Y = RN(1 / B), so that
+/// Y + YL is 1 / B within about 2 u^2 relative (u = 2^-p). 1 - B*Y is exact
+/// (B*Y lies within u of 1, and its 2p-bit product's bits below 2^-p fit one
+/// significand), so one FMA computes it. Computed once per launch on the
+/// host (hoist-division's uniform rcp_low(b)).
+template <class T> STENCIL_EXACT_DIVISION_HD inline T reciprocalLow(T B) {
+  const T Y = T(1) / B;
+  return roundedProduct(fusedMultiplyAdd(-B, Y, T(1)), Y);
+}
+
+/// A / B correctly rounded, from Y = RN(1 / B) and YL = reciprocalLow(B)
+/// computed once per launch: a multiply and three FMAs.
+/// - Q = RN(A*Y + RN(A*YL)) is A / B within 1/2 ulp + about 3 u^2 |A/B|
+///   (A*Y + A*YL is A / B within 2 u^2, the product's rounding adds u^2), so
+///   Q is faithful: within one ulp of A / B.
+/// - With Y within half an ulp of 1 / B and Q faithful, the remainder
+///   A - B*Q is exactly representable (one FMA computes it) and
+///   RN(Q + (A - B*Q)*Y) is RN(A/B): Markstein's theorem (P. Markstein,
+///   IBM J. Res. Dev. 34(1), 1990; J.-M. Muller et al., Handbook of
+///   Floating-Point Arithmetic, 2nd ed., 2018, ch. 4).
+/// Before session 23 the first quotient was RN(A*Y), up to 1.5 ulp away,
+/// and took a second FMA correction to become faithful (a multiply and four
+/// FMAs). A zero dividend gives A * Y, which is A / B for every B (the sign of
+/// Y is B's; 0 * inf and 0 * NaN are NaN as 0 / 0 and 0 / NaN are): a
+/// converged iteration divides zeros at every point, which the division
+/// itself makes ~3x as slow. Outside the range (infinities, NaNs, tiny or
+/// huge values) it is the division itself.
+template <class T>
+STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y, T YL) {
   if (A == T(0))
     return roundedProduct(A, Y);
-  const T MagA = magnitude(A), MagB = magnitude(B);
-  if (!(MagA >= Range::MinDividend && MagA <= Range::MaxDividend &&
-        MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor))
+  if (!inFastRange(A, B))
     return A / B;
-  T Q = roundedProduct(A, Y);
-  for (int I = 0; I < Corrections; ++I)
-    Q = fusedMultiplyAdd(fusedMultiplyAdd(-Q, B, A), Y, Q);
-  return Q;
+  const T Q = fusedMultiplyAdd(A, Y, roundedProduct(A, YL));
+  return fusedMultiplyAdd(fusedMultiplyAdd(-Q, B, A), Y, Q);
 }
 
-template <class T>
-STENCIL_EXACT_DIVISION_HD inline T divideExact(T A, T B, T Y) {
-  return divideCorrected<2>(A, B, Y);
-}
-
-/// divideExact with one FMA correction instead of two: for a divisor B that
-/// stencilc proved, for every significand of A, rounds exactly so
-/// (codegen/passes/HoistDivision.cpp, exactDivisionNeedsOneStep: f32
-/// constants, each of the 2^23 significands of A in [1, 2) tried at compile
-/// time). Inside the fast path's range every operation scales exactly with
-/// A's exponent, so [1, 2) stands for every A there.
+/// A / B from Y = RN(1 / B) alone with one FMA correction of RN(A*Y), for a
+/// divisor B for which stencilc proved RN(A*Y) faithful for every A
+/// (codegen/passes/HoistDivision.cpp, oneCorrectionProved: B*Y within
+/// u/2 of 1, or for f32 each of the 2^23 significands of A in [1, 2)
+/// tried; inside the fast path's range every step scales exactly with A's
+/// exponent, so [1, 2) stands for every A there). The correction is
+/// Markstein's, as in divideExact.
 template <class T>
 STENCIL_EXACT_DIVISION_HD inline T divideExactOneStep(T A, T B, T Y) {
-  return divideCorrected<1>(A, B, Y);
+  if (A == T(0))
+    return roundedProduct(A, Y);
+  if (!inFastRange(A, B))
+    return A / B;
+  const T Q = roundedProduct(A, Y);
+  return fusedMultiplyAdd(fusedMultiplyAdd(-Q, B, A), Y, Q);
 }
 
 //===----------------------------------------------------------------------===//

@@ -67,6 +67,23 @@ STENCIL_KERNEL void intdiv(In<int, 1> a, Out<int, 1> q, Out<int, 1> r, const int
   r() = a(1) % d + a(-1) / d;
 }
 
+// Floating division (hoist-division, exact by default): by scalars
+// (exact_div: the reciprocal's high and low words), by constants proved to
+// need one correction (exact_div1: 9.0f and 81.0 whose reciprocals lie within
+// u/2, 7.0f tried on every significand) and by one that is neither (49.0),
+// bit for bit at zeros of both signs, infinities, NaN, subnormals and the
+// edges of the fast path's range.
+STENCIL_KERNEL void divide(In<float, 1> x, In<double, 1> y, Out<float, 1> fs, Out<float, 1> f7,
+                           Out<float, 1> f9, Out<double, 1> ds, Out<double, 1> d81,
+                           Out<double, 1> d49, const float s, const double t) {
+  fs() = x() / s;
+  f7() = x() / 7.0f;
+  f9() = x() / 9.0f;
+  ds() = y() / t;
+  d81() = y() / 81.0;
+  d49() = y() / 49.0;
+}
+
 // fmin/fmax on values are C's (a NaN operand yields the other; of two equal
 // operands, zeros of opposite signs among them, the second: glibc's), min/max
 // std::'s (test/diff seed 21017: -fmin(-q, q) at q = +0.0 was lowered as min).

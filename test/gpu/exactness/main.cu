@@ -21,6 +21,10 @@
 // - lanes: a histogram kernel in vector lanes, every lowering, vector and
 //   one-point instances.
 // - intdiv: int / and % by a scalar (a multiplier and shifts per launch).
+// - divide: float and double division by scalars (zero, infinite, NaN,
+//   subnormal, out of the fast path's range, the Jacobi solver's b) and by
+//   constants, of dividends at every special value and edge and of random
+//   bit patterns, bit for bit.
 // - fminmax: fmin/fmax (C's) and min/max (std::'s) on zeros of both signs,
 //   NaNs and infinities, bit for bit.
 // - reload: an InOut value read after its own store in a ?: (seed 238).
@@ -48,6 +52,8 @@
 
 #include "../../../examples/common/harness.hpp"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -316,6 +322,74 @@ void checkIntDiv(example::Checker &C, int64_t N) {
     const std::string P = "intdiv." + std::to_string(D) + ".";
     C.field((P + "q").c_str(), Q, GQ.download(), 0.0);
     C.field((P + "r").c_str(), R, GR.download(), 0.0);
+  }
+}
+
+/// divide: each (float, double) divisor pair below over the same dividends:
+/// the special values and the fast path's edges (ExactDivisionRange) first,
+/// then random bit patterns (every exponent, NaNs and subnormals among them)
+/// and random in-range values.
+void checkDivide(example::Checker &C) {
+  const float FInf = HUGE_VALF, FNaN = std::numeric_limits<float>::quiet_NaN();
+  const double Inf = HUGE_VAL, NaN = std::numeric_limits<double>::quiet_NaN();
+  std::vector<float> Xs = {0.0f, -0.0f, FInf, -FInf, FNaN, 1.0f, -1.5f, 3.0f,
+                           FLT_MIN, -FLT_MAX, FLT_MAX, 1e-45f, -1e-40f, 0x1p-60f,
+                           0x1p60f, 0x1.fffffep-61f, 0x1.000002p60f, 0x1p-126f};
+  std::vector<double> Ys = {0.0, -0.0, Inf, -Inf, NaN, 1.0, -1.5, 3.0,
+                            DBL_MIN, -DBL_MAX, DBL_MAX, 5e-324, -1e-310, 0x1p-800,
+                            0x1p800, 0x1.fffffffffffffp-801, 0x1.0000000000001p800, 81.0};
+  const int64_t N = 300007;
+  std::mt19937_64 Rng(23);
+  while (int64_t(Xs.size()) < N) {
+    const bool Bits = Xs.size() % 2 == 0;
+    if (Bits) {
+      const uint32_t B32 = uint32_t(Rng());
+      const uint64_t B64 = Rng();
+      float F;
+      double D;
+      std::memcpy(&F, &B32, sizeof F);
+      std::memcpy(&D, &B64, sizeof D);
+      Xs.push_back(F);
+      Ys.push_back(D);
+    } else {
+      const double Sig = 1.0 + double(Rng() >> 11) * 0x1p-53;
+      const int E = int(Rng() % 121) - 60;
+      Xs.push_back(float(std::ldexp(Sig, E)) * (Rng() & 1 ? -1.0f : 1.0f));
+      Ys.push_back(std::ldexp(Sig, int(Rng() % 1601) - 800) * (Rng() & 1 ? -1.0 : 1.0));
+    }
+  }
+  const stencil::Extents<1> E{N};
+  stencil::HostGrid<float, 1> X(E);
+  stencil::HostGrid<double, 1> Y(E);
+  std::copy(Xs.begin(), Xs.end(), X.data());
+  std::copy(Ys.begin(), Ys.end(), Y.data());
+  const stencil::Grid<float, 1> GX(X);
+  const stencil::Grid<double, 1> GY(Y);
+  const std::pair<float, double> Divisors[] = {
+      {3.7f, 3.7},         {-0.3f, -0.3},       {7.0f, 49.0},
+      {1e-35f, 1e-300},    {1e35f, 1e300},      {0.0f, 0.0},
+      {-0.0f, -0.0},       {FInf, -Inf},        {FNaN, NaN},
+      {1e-40f, 5e-324},    {0x1p30f, 0x1p126},  {0x1p-30f, 0x1p-126},
+      {float(-0x1.86949ap+24), -0x1.86949ap+24}};
+  int Case = 0;
+  for (const auto &[S, T] : Divisors) {
+    stencil::HostGrid<float, 1> Fs(E, 3), F7(E, 3), F9(E, 3);
+    stencil::HostGrid<double, 1> Ds(E, 3), D81(E, 3), D49(E, 3);
+    stencil::reference(divide, X, Y, Fs, F7, F9, Ds, D81, D49, S, T);
+    stencil::Grid<float, 1> GFs(stencil::HostGrid<float, 1>(E, 3)), GF7(stencil::HostGrid<float, 1>(E, 3)),
+        GF9(stencil::HostGrid<float, 1>(E, 3));
+    stencil::Grid<double, 1> GDs(stencil::HostGrid<double, 1>(E, 3)),
+        GD81(stencil::HostGrid<double, 1>(E, 3)), GD49(stencil::HostGrid<double, 1>(E, 3));
+    gpu::divide(GX, GY, GFs, GF7, GF9, GDs, GD81, GD49, S, T);
+    const std::string Name = "divide" + std::to_string(Case++);
+    C.bits((Name + ".x/s").c_str(), Fs, GFs.download());
+    C.bits((Name + ".y/t").c_str(), Ds, GDs.download());
+    if (Case == 1) { // the constants do not depend on the scalars
+      C.bits("divide.x/7", F7, GF7.download());
+      C.bits("divide.x/9", F9, GF9.download());
+      C.bits("divide.y/81", D81, GD81.download());
+      C.bits("divide.y/49", D49, GD49.download());
+    }
   }
 }
 
@@ -687,6 +761,7 @@ int main(int argc, char **argv) {
     checkNarrow(C, 100003, 1000);
     checkIntDiv(C, 100003);
     checkFminMax(C);
+    checkDivide(C);
     for (int64_t Cols : {44, 41, 1028})
       checkLanes(C, 67, Cols, 37);
     checkLanes(C, 1030, 516, 1000);

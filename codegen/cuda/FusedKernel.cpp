@@ -134,7 +134,8 @@ std::string KernelEmitter::fusedKernel() {
   OS << "/// fuse-sweeps: Steps sweeps of " << K.Name
      << " per launch, one block per tile (FusedSweeps.cpp).\n"
      << "template <class Index, int Steps>\n__global__ void __launch_bounds__("
-     << K.Fuse.Tile[1] * FusedRows << ") " << fusedKernelName() << "(";
+     << K.Fuse.Tile[1] * FusedRows << ", " << fusedMinBlocks() << ") "
+     << fusedKernelName() << "(";
   for (size_t I = 0; I < Args.size(); ++I)
     OS << (I ? ",\n    " : "\n    ") << Args[I];
   OS << ") {\n"

@@ -91,16 +91,19 @@ std::string KernelEmitter::carriedValues() const {
   return OS.str();
 }
 
-/// Blocks per SM the kernel asks registers for (__launch_bounds__): as many
-/// as shared memory allows at the compiled depth, up to those that leave 48
-/// registers a thread. The kernel waits on memory, so resident blocks hide
-/// it: on Himeno (H100) 5 blocks of 256 threads at 51 registers took 4.38
-/// ms per sweep at XL, 3 at 80 registers 5.15; a cap at 32 or 40 registers
-/// spilled and lost (docs/passes/fuse-sweeps.md).
-int KernelEmitter::streamMinBlocks() const {
+/// Blocks per SM a fused kernel (either rank) asks registers for
+/// (__launch_bounds__): as many as shared memory allows at the compiled
+/// depth, up to those that leave 48 registers a thread. The kernel waits on
+/// memory, so resident blocks hide it: on Himeno (H100) 5 blocks of 256
+/// threads at 51 registers took 4.38 ms per sweep at XL, 3 at 80 registers
+/// 5.15; a cap at 32 or 40 registers spilled and lost
+/// (docs/passes/fuse-sweeps.md). Rank 2 since session 23: unbounded, ptxas
+/// gave the fused Jacobi kernel 64 registers (4 blocks where shared memory
+/// holds 5) after a small change to exact division, +11% per sweep.
+int KernelEmitter::fusedMinBlocks() const {
   constexpr long SmemPerSm = 228 * 1024, RegistersPerSm = 65536;
   constexpr long ReservedPerBlock = 1024, RegistersWanted = 48;
-  const long Threads = long(K.Fuse.Tile[2]) * FusedRows;
+  const long Threads = long(K.Fuse.Tile[K.Rank - 1]) * FusedRows;
   const long BySmem =
       SmemPerSm / (fusedSmemBytes(K, K.Fuse, K.Fuse.Depth) + ReservedPerBlock);
   const long ByRegisters = RegistersPerSm / (Threads * RegistersWanted);
@@ -143,7 +146,7 @@ std::string KernelEmitter::fusedStreamKernel() {
      << " per launch, one block per tile, streamed along\n/// dimension 0 "
         "(FusedStream.cpp).\n"
      << "template <class Index, int Steps>\n__global__ void __launch_bounds__("
-     << K.Fuse.Tile[2] * FusedRows << ", " << streamMinBlocks() << ") "
+     << K.Fuse.Tile[2] * FusedRows << ", " << fusedMinBlocks() << ") "
      << fusedKernelName() << "(";
   for (size_t I = 0; I < Args.size(); ++I)
     OS << (I ? ",\n    " : "\n    ") << Args[I];

@@ -332,7 +332,7 @@ private:
   std::string fusedStreamHelpers() const;
   std::string streamOwnership(int Step) const;
   std::string carriedValues() const;
-  int streamMinBlocks() const;
+  int fusedMinBlocks() const;
   std::string fusedLauncher(StopTest Stop);
   /// A launch that ran past the stop replayed from its input (both
   /// NAME_until).

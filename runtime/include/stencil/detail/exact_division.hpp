@@ -82,15 +82,15 @@ template <class T> STENCIL_EXACT_DIVISION_HD inline bool inFastRange(T A, T B) {
          MagB >= Range::MinDivisor && MagB <= Range::MaxDivisor;
 }
 
-/// A / B for a zero A from Y = RN(1 / B): A * Y (the sign of Y is B's; 0 * NaN
-/// is NaN as 0 / NaN is, 0 * inf NaN as 0 / 0 is, and 0 * 0 a signed zero as
-/// 0 / inf is), except where Y is not finite, which divides: Y overflowed
-/// for a subnormal B, where 0 * inf would be NaN and 0 / B is a zero.
+/// A / B for a zero A, without a division: A * B for a finite nonzero B
+/// (the zero with the quotient's sign), else A * Y with Y = RN(1 / B): 0 * inf
+/// is NaN as 0 / 0 is, 0 * NaN NaN as 0 / NaN is, 0 * 0 the signed zero as
+/// 0 / inf is. (A * Y alone was wrong for a subnormal B, whose 1 / B
+/// overflows: 0 * inf is NaN where 0 / B is a zero; found by exactness's
+/// divide case, session 23.)
 template <class T>
 STENCIL_EXACT_DIVISION_HD inline T zeroQuotient(T A, T B, T Y) {
-  // Y - Y is 0 for a finite Y only (NaN for inf and NaN); B = 0 (Y = inf)
-  // and a NaN B divide too, which gives the same NaN as 0 * Y.
-  return Y - Y == T(0) ? roundedProduct(A, Y) : A / B;
+  return roundedProduct(A, B - B == T(0) && B != T(0) ? B : Y);
 }
 
 /// The low word of 1 / B: YL = RN((1 - B*Y) * Y) for Y = RN(1 / B), so that

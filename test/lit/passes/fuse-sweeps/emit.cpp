@@ -70,7 +70,8 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:     sweep_stop_values_(sweep_stop_result_(step_), values_);
 // CU-NEXT:     slots_.stop.record(rule_, values_, int(blockIdx.x));
 // CU-LABEL: template <class Index, int Steps>
-// CU-NEXT: __global__ void __launch_bounds__(256) sweep_fused_kernel(
+// Registers bounded for the blocks shared memory allows (5).
+// CU-NEXT: __global__ void __launch_bounds__(256, 5) sweep_fused_kernel(
 // CU-NEXT:     const double* in_,
 // CU-NEXT:     double* out_,
 // CU-NEXT:     const double* ring_first_,

@@ -105,17 +105,19 @@ private:
   Expr divisorOf(const Expr &D) {
     if (D->Kind == ExprKind::Var || D->Kind == ExprKind::Constant)
       return D;
-    std::string Key = printExpr(D);
-    auto It = Divisors.find(Key);
-    if (It == Divisors.end()) {
-      Uniform U;
-      U.Name = "div_" + std::to_string(K.Uniforms.size());
-      U.Ty = D->Ty;
-      U.Value = D;
-      K.Uniforms.push_back(U);
-      It = Divisors.emplace(Key, U.Name).first;
-    }
-    return Var::make(It->second, VarScope::Uniform, D->Ty);
+    return uniformOf(Divisors, D, "div_" + std::to_string(K.Uniforms.size()),
+                     D);
+  }
+
+  /// The uniform Known holds for Key, else a new one named Name of value
+  /// Value (each divisor's values are computed once per launch, however
+  /// often it divides).
+  Expr uniformOf(std::map<std::string, std::string> &Known, const Expr &Key,
+                 const std::string &Name, const Expr &Value) {
+    auto [It, New] = Known.try_emplace(printExpr(Key), Name);
+    if (New)
+      K.Uniforms.push_back(Uniform{Name, Value->Ty, Value});
+    return Var::make(It->second, VarScope::Uniform, Value->Ty);
   }
 
   /// An i32 n / d or n % d by a divisor fixed for the launch (not a
@@ -125,19 +127,10 @@ private:
   Expr integerDivision(const Binary &B) {
     const std::string Text = printExpr(B.RHS);
     Expr D = divisorOf(B.RHS);
-    const std::string Key = printExpr(D);
     auto Helper = [&](std::map<std::string, std::string> &Known, MathFn Fn,
                       const char *Prefix) {
-      auto It = Known.find(Key);
-      if (It == Known.end()) {
-        Uniform U;
-        U.Name = derivedName(Prefix, D, K.Uniforms.size());
-        U.Ty = Type::Int32;
-        U.Value = Call::make(Fn, {D});
-        K.Uniforms.push_back(U);
-        It = Known.emplace(Key, U.Name).first;
-      }
-      return Var::make(It->second, VarScope::Uniform, Type::Int32);
+      return uniformOf(Known, D, derivedName(Prefix, D, K.Uniforms.size()),
+                       Call::make(Fn, {D}));
     };
     Expr M = Helper(Multipliers, MathFn::IntDivMultiplier, "mul_");
     Expr S = Helper(Shifts, MathFn::IntDivShifts, "shift_");
@@ -156,17 +149,9 @@ private:
   /// The uniform rcp_low(D), the low word of 1 / D (exact_div's fourth
   /// argument).
   Expr reciprocalLowOf(const Expr &D) {
-    std::string Key = printExpr(D);
-    auto It = LowByDivisor.find(Key);
-    if (It == LowByDivisor.end()) {
-      Uniform U;
-      U.Name = derivedName("rcplo_", D, K.Uniforms.size());
-      U.Ty = D->Ty;
-      U.Value = Call::make(MathFn::RcpLow, {D});
-      K.Uniforms.push_back(U);
-      It = LowByDivisor.emplace(Key, U.Name).first;
-    }
-    return Var::make(It->second, VarScope::Uniform, D->Ty);
+    return uniformOf(LowByDivisor, D,
+                     derivedName("rcplo_", D, K.Uniforms.size()),
+                     Call::make(MathFn::RcpLow, {D}));
   }
 
   /// The uniform 1 / D, and for an exact division whose Proof of one
@@ -174,30 +159,23 @@ private:
   /// is the divisor as the spec wrote it.
   std::pair<Expr, Expr> reciprocalOf(const Expr &D, const std::string &Text,
                                      OneStep Proof = OneStep::NotProved) {
-    std::string Key = printExpr(D);
-    auto It = ByDivisor.find(Key);
-    if (It == ByDivisor.end()) {
-      Uniform U;
-      U.Name = derivedName("rcp_", D, K.Uniforms.size());
-      U.Ty = D->Ty;
-      U.Value = Binary::make(BinaryOp::Div, Constant::makeFloat(1.0, D->Ty), D);
-      K.Uniforms.push_back(U);
-      It = ByDivisor.emplace(Key, U.Name).first;
-    }
+    const Expr Rcp = uniformOf(
+        ByDivisor, D, derivedName("rcp_", D, K.Uniforms.size()),
+        Binary::make(BinaryOp::Div, Constant::makeFloat(1.0, D->Ty), D));
     const Expr Low =
         !FastMath && Proof == OneStep::NotProved ? reciprocalLowOf(D) : nullptr;
-    const std::string Rcp =
-        "%" + It->second + " = 1 / " + Text +
+    const std::string Said =
+        "%" + as<Var>(Rcp)->Name + " = 1 / " + Text +
         (Low ? " and its low word %" + as<Var>(Low)->Name : std::string()) +
         ", computed once per launch";
     K.Remarks.push_back(
         {passName(PassID::HoistDivision), CurrentLoc,
          FastMath
-             ? "division by '" + Text + "' became a multiply by " + Rcp +
+             ? "division by '" + Text + "' became a multiply by " + Said +
                    " (--fast-math: may differ from the division in the "
                    "last ulp)"
-             : "division by '" + Text + "' uses " + Rcp + howExact(Proof)});
-    return {Var::make(It->second, VarScope::Uniform, D->Ty), Low};
+             : "division by '" + Text + "' uses " + Said + howExact(Proof)});
+    return {Rcp, Low};
   }
 
   Kernel &K;

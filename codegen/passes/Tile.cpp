@@ -70,6 +70,28 @@ constexpr int RingIssueBound = 8;
 /// (KernelBody.cpp's MaxHoistedLoadWords for a jam group).
 constexpr int RingPlaneWords = 40;
 
+/// Rows a block of a streamed rank-2 star with reductions walks (one row of
+/// 256 threads, a block per chunk). Persistent blocks walking chunks of 2
+/// rows were faster for the Jacobi sweep until reductions' last block
+/// combined their slots (session 16); measured again on the H100 in session
+/// 24 against chunks of 4 and 8 in a block per chunk (three passes, one run,
+/// bench/results/2026-11-27T2320Z-reduction-chunks-h100.txt): Laplace f32
+/// step 0.0769 -> 0.0708 ms (solve -12%), f64 -2.7%, laplace_i64 0.2245 ->
+/// 0.2098, the Jacobi sweep unchanged (0.2291) and its pipelined solve +1.1%;
+/// chunks of 8 were slower than 4 on all four.
+constexpr int StarChunk = 4;
+/// Rows per chunk of a streamed rank-2 box with reductions read at radius 2
+/// or more along the streamed dimension; at radius 1, 4 (its halo rows are
+/// half a chunk of 4, a quarter of 8). Same run: life 0.2082 -> 0.1995 ms
+/// and sobel_int 0.2143 -> 0.2049 in chunks of 4 (radius 1), box5 0.2355 ->
+/// 0.2505 and density49 0.2209 -> 0.2268 (radius 2 and 3: 8 stays).
+constexpr int BoxChunk = 8;
+/// Points per thread along dimension 0 of a rank-3 kernel with reductions
+/// that is not streamed. Same run: clamp3 0.3186 ms at 16, 0.3116 at 2,
+/// 0.3070 at 1; relax3d 0.7271, 0.7038, 0.7041 (2 keeps 2048 points a block
+/// for f64, whose vectors are 2 wide).
+constexpr int PlaneChunk = 2;
+
 /// Loads per point of a streamed rank-2 kernel from which it goes in chunks
 /// of 16 rows rather than on a persistent grid (a box, not a star).
 constexpr double BoxLoads = 8;
@@ -81,21 +103,24 @@ bool streamedBox(const Kernel &K) {
          jamLoadsPerPoint(K, 0, 1) >= BoxLoads;
 }
 
-/// Persistent grids for rank-2 reductions that are not streamed boxes, and
-/// rank-1 reductions with histograms: faster for the Jacobi 2-D sweep (0.233
-/// ms against 0.241-0.248 in blocks per chunk) and its error check, slower
-/// for Himeno XL than a block per chunk of 8 planes. A rank-1 reduction
-/// without histograms and a streamed 2-D box are faster in blocks of 16
-/// points per thread (T204325Z tuning, then the sweep of T2050Z: wave1d 2.27
-/// -> 1.26 ms, box5 0.386 -> 0.283, density49 0.447 -> 0.290, life 0.305 ->
-/// 0.264; docs/passes/tile.md#measurements). Reductions add to 128 slots,
-/// so many blocks cost little.
+/// Persistent grids for rank-2 reductions that read their grids only along
+/// the rows (not streamed: error_norm, dots; dots 2x as slow in a block per
+/// tile), and rank-1 reductions with histograms. A rank-1 reduction without
+/// histograms and a streamed 2-D box are faster in blocks of 16 points per
+/// thread (T204325Z tuning, then the sweep of T2050Z: wave1d 2.27 -> 1.26
+/// ms, box5 0.386 -> 0.283, density49 0.447 -> 0.290, life 0.305 -> 0.264;
+/// docs/passes/tile.md#measurements). Streamed rank-2 stars with reductions
+/// were persistent too until session 24 (the Jacobi sweep's 0.233 ms
+/// against 0.241-0.248 in blocks per chunk, before reductions' last block
+/// combined their slots); now a block per chunk of 4 rows is faster for
+/// them (StarChunk). Reductions add to 128 slots, so many blocks cost
+/// little.
 bool wantsPersistentGrid(const Kernel &K) {
   if (!K.hasReductions() || K.Rank > 2)
     return false;
   if (K.Rank == 1)
     return K.hasHistograms();
-  return !streamedBox(K);
+  return !readsAcross(K, 0);
 }
 
 std::string shape(const Schedule &S) {
@@ -415,20 +440,14 @@ Schedule chooseSchedule(const Kernel &K) {
     if (readsAcross(K, 0)) {
       S.StreamDim = 0;
       S.PointsPerThread = 4;
-      // A persistent (reduction) sweep walks one row per block, 2 points per
-      // chunk: faster than 64x4 chunk 4, 128x2, 32x8 or chunk 8 for the
-      // Jacobi sweep (measured: docs/passes/tile.md#measurements). A box
-      // (BoxLoads or more loads per point) with reductions goes in chunks of
-      // 8 rows instead, a block per chunk: 16 (with zig-zag chunks) was
-      // fastest before vectors and the jam of vector rows; since, 8 is 4-8%
-      // faster on every such suite kernel (box5 0.964, density49 0.936,
-      // life 0.923, sobel_int 0.932 of 16's time at --ppt 8, H100,
-      // bench/results/2026-11-27T0440Z-box-chunks-h100.txt).
+      // A star with reductions: blocks of one row of 256 threads, a block
+      // per chunk of StarChunk rows. A box (BoxLoads or more loads per
+      // point) with reductions goes in chunks of BoxChunk rows.
       if (K.hasReductions() && !streamedBox(K)) {
         S.Block = {256, 1, 1};
-        S.PointsPerThread = 2;
+        S.PointsPerThread = StarChunk;
       } else if (K.hasReductions()) {
-        S.PointsPerThread = 8;
+        S.PointsPerThread = reachAlong(K, 0) > 1 ? BoxChunk : 4;
       }
     }
   } else {
@@ -439,11 +458,13 @@ Schedule chooseSchedule(const Kernel &K) {
       if (wantsWideHaloRows(K))
         S.Block = {512 / RowsForWideHalo, RowsForWideHalo, 1};
     } else if (K.hasReductions()) {
-      // Not streamed, with reductions: 16 points per thread along dimension
-      // 0 spread each block's reductions (a block sum and one atomic) over 16
-      // times the points: clamp3 (3 Min) 1.105 -> 0.384 ms, relax3d (a Sum)
-      // 1.177 -> 0.824 ms; a persistent grid gave 0.419 and 0.986.
-      S.PointsPerThread = 16;
+      // Not streamed, with reductions: a few points per thread along
+      // dimension 0 spread each block's reductions (a block sum and one
+      // atomic) over more points. 16 until session 24 (clamp3 1.105 ->
+      // 0.384 ms, relax3d 1.177 -> 0.824 against one, when a reduction
+      // ended in a finalize kernel); since the last block combines the
+      // slots, PlaneChunk is faster on both.
+      S.PointsPerThread = K.hasHistograms() ? 16 : PlaneChunk;
     }
   }
   S.Persistent = wantsPersistentGrid(K);

@@ -21,7 +21,7 @@ STENCIL_KERNEL void sweep(In<double, 2> uold, In<double, 2> f, Out<double, 2> u,
 
 STENCIL_KERNEL void fill(Out<float, 3> p) { p() = 1.0f; }
 
-// CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 256x1x1 (256 threads), 2 points per thread along dimension 0, grid = SMs x resident blocks (persistent), 32-bit indices while every linear index fits
+// CHECK:      {{.*}}report.cpp:[[# @LINE-9]]:21: remark: kernel sweep: launch: rank 2, domain the interior (skips (1, 1) points at the low end, (1, 1) at the high end), block 256x1x1 (256 threads), 4 points per thread along dimension 0, grid = domain / block, 32-bit indices while every linear index fits
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-10]]:21: remark: kernel sweep: pipeline: changed by hoist-division, tile, warp-aggregate, fuse-sweeps
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-11]]:21: remark: kernel sweep: tile: block 256x1x1 {{.*}}
 // CHECK-NEXT: {{.*}}report.cpp:[[# @LINE-12]]:21: remark: kernel sweep: warp-aggregate: {{.*}}

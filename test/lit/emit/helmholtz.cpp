@@ -66,7 +66,7 @@ STENCIL_KERNEL void helmholtz_sweep(In<double, 2> uold, In<double, 2> f, Out<dou
 // (stencil/detail/tuning.hpp); a trial launch calls the launcher again with a
 // shape and waits for its result. Nothing is restored: no InOut grid.
 // CHECK-NEXT:    const stencil::LaunchOptions tuned_opts_ = stencil::detail::tunedOptions<2>(
-// CHECK-NEXT:        kernel_name_, {{[0-9]+}}ull, extents_, {2, {256, 1, 1}, 2, true, true, 256}, opts,
+// CHECK-NEXT:        kernel_name_, {{[0-9]+}}ull, extents_, {2, {256, 1, 1}, 4, true, false, 256}, opts,
 // CHECK-NEXT:        [&](const stencil::LaunchOptions& trial_) { (void)helmholtz_sweep(uold, f, u, ax, ay, b, omega, trial_).get(); },
 // CHECK-NEXT:        {});
 // CHECK-NEXT:    blockShape<2>(kernel_name_, {{{[0-9]+, [0-9]+, 1}}}, {{[0-9]+}}, tuned_opts_);

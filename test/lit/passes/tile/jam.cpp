@@ -3,8 +3,8 @@
 // least 9; the emitter prints each statement for the 4 lanes in turn, every
 // element loaded once into a local, then the chunk's last points one at a
 // time. --max-jam=1 turns it off; a 5-point star (5 loads) is not jammed.
-// Boxes with reductions (8 or more loads per point) go in chunks of 16 rows,
-// a block per chunk (tile.md#measurements), jammed within the chunk.
+// Boxes with reductions (8 or more loads per point) go in chunks of 8 rows
+// (radius 2; 4 at radius 1), a block per chunk, jammed within the chunk.
 // RUN: %stencilc %s --max-vector=1 --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --max-jam=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --max-vector=1 --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -57,7 +57,7 @@ STENCIL_KERNEL void star(In<float, 2> u, Out<float, 2> v) {
 // IR-LABEL: kernel box25 rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 8 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
 // IR-LABEL: kernel life rank 2
-// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 8 jam 4{{( min-blocks [0-9]+)?}} zigzag{{$}}
+// IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 jam 4{{( min-blocks [0-9]+)?$}}
 // IR-LABEL: kernel star rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4{{( min-blocks [0-9]+)?$}}
 // Not jammed, the boxes take vectors (tile.md#vectors).

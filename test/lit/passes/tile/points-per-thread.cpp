@@ -2,8 +2,8 @@
 // tile.md#measurements): a rank-1 kernel without reductions walks 4 points
 // per thread (grid-stride, not persistent); one with reductions keeps the
 // persistent grid; a rank-3 kernel with reductions that reads nothing across
-// dimension 0 (so is not streamed) takes 16 points per thread along it; a
-// streamed rank-3 kernel keeps its chunks of 8.
+// dimension 0 (so is not streamed) takes 2 points per thread along it (16
+// until session 24); a streamed rank-3 kernel keeps its chunks of 8.
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s
 #include <stencil/stencil.hpp>
 using namespace stencil;
@@ -23,7 +23,7 @@ STENCIL_KERNEL void relax(InOut<float, 3> q, Sum<float, double> t) {
   t += q();
 }
 // CHECK-LABEL: kernel relax rank 3
-// CHECK:         schedule block (128, 4, 1) points-per-thread 16 vector 4{{( min-blocks [0-9]+)?$}}
+// CHECK:         schedule block (128, 4, 1) points-per-thread 2 vector 4{{( min-blocks [0-9]+)?$}}
 STENCIL_KERNEL void heat(In<double, 3> u, Out<double, 3> v, Sum<double> t) {
   v() = u(1, 0, 0) + u(-1, 0, 0);
   t += u();

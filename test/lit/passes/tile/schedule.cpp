@@ -1,6 +1,6 @@
 // tile: block shape from rank and element size, streaming along the
 // outermost dimension when grids are read across it, a persistent grid for
-// kernels with reductions; --tile and --disable-pass=tile.
+// rank-2 reductions read along their rows only; --tile and --disable-pass=tile.
 // RUN: %stencilc %s --print-after=tile -o /dev/null 2>&1 | FileCheck %s
 // RUN: %stencilc %s --disable-pass=tile --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -46,10 +46,19 @@ STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
 STENCIL_KERNEL void residual2(In<double, 2> u, Sum<double> r) {
   r += u(-1, 0) * u(1, 0);
 }
-// Rank 2 with a reduction: persistent, one row per block, chunks of 2 points.
+// Rank 2 with a reduction, read across dimension 0: one row per block, a
+// block per chunk of 4 rows.
 // CHECK-LABEL: kernel residual2 rank 2
-// CHECK:         schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent
-// REPORT:      remark: kernel residual2: tile: block 256x1x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 2 points; persistent grid
+// CHECK:         schedule block (256, 1, 1) stream dim 0 points-per-thread 4{{( min-blocks [0-9]+)?$}}
+// REPORT:      remark: kernel residual2: tile: block 256x1x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points; registers
+
+STENCIL_KERNEL void rownorm2(In<double, 2> u, Sum<double> r) {
+  r += u(0, -1) * u(0, 1);
+}
+// Rank 2 with a reduction, read along its rows only: a persistent grid.
+// CHECK-LABEL: kernel rownorm2 rank 2
+// CHECK:         schedule block (64, 4, 1) persistent{{( min-blocks [0-9]+)?$}}
+// REPORT:      remark: kernel rownorm2: tile: block 64x4x1 (x along the contiguous dimension 1), one point per thread; persistent grid
 
 STENCIL_KERNEL void norm1(In<float, 1> x, Max<float> m) {
   m = max(m, fabs(x()));

@@ -40,7 +40,8 @@ STENCIL_KERNEL void wide(In<double, 2> u, Out<double, 2> v) {
   v() = u(0, -1) + u(0, 1);
 }
 
-// A rank-2 reduction sweep takes a persistent grid, and no vectors.
+// A rank-2 reduction sweep: chunks of 4 rows, a block per chunk, and vectors
+// (a persistent grid, until session 24, took none).
 STENCIL_KERNEL void swept(In<float, 2> u, Out<float, 2> v, Sum<double> s) {
   float x = u(0, -1) + u(0, 1) + u(1, 0);
   v() = x;
@@ -62,7 +63,7 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // IR-LABEL: kernel wide rank 2
 // IR:       schedule block (64, 4, 1){{( min-blocks [0-9]+)?$}}
 // IR-LABEL: kernel swept rank 2
-// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 2 persistent{{( min-blocks [0-9]+)?$}}
+// IR:       schedule block (256, 1, 1) stream dim 0 points-per-thread 4 vector 4{{( min-blocks [0-9]+)?$}}
 // IR-LABEL: kernel vertical rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{( min-blocks [0-9]+)?$}}
 // OFF-NOT: {{ vector [0-9]}}

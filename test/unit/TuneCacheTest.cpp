@@ -179,6 +179,14 @@ TEST(TuneCache, CompiledShapeKeptUnlessClearlyBeaten) {
   EXPECT_EQ(pickTuned({}), -1);
 }
 
+TEST(TuneCache, TheConfirmingRoundAsksTheSameMargin) {
+  using stencil::detail::confirmsTuned;
+  EXPECT_TRUE(confirmsTuned(1.00, 0.96));
+  EXPECT_TRUE(confirmsTuned(1.00, 0.97));
+  EXPECT_FALSE(confirmsTuned(1.00, 0.98));
+  EXPECT_FALSE(confirmsTuned(1.00, 1.10));
+}
+
 TEST(TuneCache, CompiledEntryRoundTrips) {
   using namespace stencil::detail;
   TuneCache C;

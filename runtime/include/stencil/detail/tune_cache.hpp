@@ -100,13 +100,19 @@ constexpr double TuneMargin = 0.97;
 /// (as compiled first; a negative time: not launchable): the fastest when
 /// it beats the compiled launch by TuneMargin, else the compiled one. -1
 /// when none could be launched.
+/// Whether a candidate timed at CandidateMs replaces the compiled launch
+/// timed at CompiledMs: faster by TuneMargin.
+inline bool confirmsTuned(double CompiledMs, double CandidateMs) {
+  return CandidateMs <= CompiledMs * TuneMargin;
+}
+
 inline int pickTuned(const std::vector<double> &Ms) {
   int Best = -1;
   for (size_t I = 0; I < Ms.size(); ++I)
     if (Ms[I] >= 0 && (Best < 0 || Ms[I] < Ms[size_t(Best)]))
       Best = int(I);
   if (Best > 0 && !Ms.empty() && Ms[0] >= 0 &&
-      Ms[size_t(Best)] > Ms[0] * TuneMargin)
+      !confirmsTuned(Ms[0], Ms[size_t(Best)]))
     return 0;
   return Best;
 }

@@ -10,7 +10,10 @@
 // - with STENCIL_TUNE=1 and no entry: every candidate of tuneCandidates is
 //   launched (one warm-up and five timed launches each, events around each),
 //   the fastest median is kept when it beats the launch as compiled by 3%
-//   (pickTuned; else the compiled shape), written to the cache file, and used.
+//   (pickTuned; else the compiled shape) and again when the two are timed
+//   alternately, five launches each (confirmsTuned: the first round times
+//   the compiled launch first, so a slow start counts against it alone),
+//   written to the cache file, and used.
 //   The grids the launch writes and reads back (InOut grids, histogram bins)
 //   are saved before the trials and restored after each one and at the end, so
 //   the tuned launch starts from the caller's state: a tuning run's outputs are
@@ -182,7 +185,19 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
     TrialScope() { TuneProcess::inTrial() = true; }
     ~TrialScope() { TuneProcess::inTrial() = false; }
   };
+  /// One timed launch with options O, from the caller's outputs.
+  auto timed = [&](const LaunchOptions &O) {
+    Snapshot.restore(Kernel);
+    STENCIL_CUDA_CHECK(cudaEventRecord(Start, Opts.Stream), Kernel);
+    Trial(O);
+    STENCIL_CUDA_CHECK(cudaEventRecord(Stop, Opts.Stream), Kernel);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(Stop), Kernel);
+    float Ms = 0;
+    STENCIL_CUDA_CHECK(cudaEventElapsedTime(&Ms, Start, Stop), Kernel);
+    return Ms;
+  };
   std::vector<double> Medians(Candidates.size(), -1.0);
+  int Picked = -1;
   {
     TrialScope Trials;
     for (size_t C = 0; C < Candidates.size(); ++C) {
@@ -192,14 +207,8 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
       try {
         Snapshot.restore(Kernel);
         Trial(O); // warm-up
-        for (float &T : Times) {
-          Snapshot.restore(Kernel);
-          STENCIL_CUDA_CHECK(cudaEventRecord(Start, Opts.Stream), Kernel);
-          Trial(O);
-          STENCIL_CUDA_CHECK(cudaEventRecord(Stop, Opts.Stream), Kernel);
-          STENCIL_CUDA_CHECK(cudaEventSynchronize(Stop), Kernel);
-          STENCIL_CUDA_CHECK(cudaEventElapsedTime(&T, Start, Stop), Kernel);
-        }
+        for (float &T : Times)
+          T = timed(O);
       } catch (const Error &Err) {
         std::fprintf(stderr,
                      "stencil:   %dx%dx%d ppt %d persistent %d: "
@@ -215,11 +224,41 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                    S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
                    S.Persistent, Medians[C]);
     }
+    Picked = pickTuned(Medians);
+    if (Picked > 0 && Medians[0] >= 0) {
+      // The winner against the launch as compiled again, alternately.
+      const LaunchOptions Compiled = withShape(Opts, Candidates[0]);
+      const LaunchOptions Winner = withShape(Opts, Candidates[size_t(Picked)]);
+      float CompiledMs[5] = {}, WinnerMs[5] = {};
+      bool Launched = true;
+      try {
+        for (int I = 0; I < 5; ++I) {
+          CompiledMs[I] = timed(Compiled);
+          WinnerMs[I] = timed(Winner);
+        }
+      } catch (const Error &Err) {
+        std::fprintf(stderr, "stencil:   alternately: %s\n", Err.what());
+        Launched = false;
+      }
+      std::sort(CompiledMs, CompiledMs + 5);
+      std::sort(WinnerMs, WinnerMs + 5);
+      const bool Confirmed =
+          Launched && confirmsTuned(CompiledMs[2], WinnerMs[2]);
+      std::fprintf(stderr,
+                   "stencil:   alternately: as compiled %.4f ms, the winner "
+                   "%.4f ms: %s\n",
+                   CompiledMs[2], WinnerMs[2],
+                   Confirmed ? "kept"
+                             : "not 3% faster, the compiled shape kept");
+      if (Confirmed)
+        Medians[size_t(Picked)] = WinnerMs[2];
+      else
+        Picked = 0;
+    }
   }
   cudaEventDestroy(Start);
   cudaEventDestroy(Stop);
   Snapshot.restore(Kernel);
-  const int Picked = pickTuned(Medians);
   if (Picked < 0)
     throw Error(Kernel, "tuning: no candidate shape could be launched");
   TuneEntry Best;

@@ -92,8 +92,8 @@ constexpr int BoxChunk = 8;
 /// for f64, whose vectors are 2 wide).
 constexpr int PlaneChunk = 2;
 
-/// Loads per point of a streamed rank-2 kernel from which it goes in chunks
-/// of 16 rows rather than on a persistent grid (a box, not a star).
+/// Loads per point from which a streamed rank-2 kernel is a box, not a star
+/// (its chunks: BoxChunk rows from radius 2, not StarChunk in 256 x 1 blocks).
 constexpr double BoxLoads = 8;
 
 /// True when a rank-2 kernel streamed along dimension 0 reads at least
@@ -446,8 +446,8 @@ Schedule chooseSchedule(const Kernel &K) {
       if (K.hasReductions() && !streamedBox(K)) {
         S.Block = {256, 1, 1};
         S.PointsPerThread = StarChunk;
-      } else if (K.hasReductions()) {
-        S.PointsPerThread = reachAlong(K, 0) > 1 ? BoxChunk : 4;
+      } else if (K.hasReductions() && reachAlong(K, 0) > 1) {
+        S.PointsPerThread = BoxChunk; // at radius 1, the 4 above
       }
     }
   } else {
@@ -463,7 +463,8 @@ Schedule chooseSchedule(const Kernel &K) {
       // atomic) over more points. 16 until session 24 (clamp3 1.105 ->
       // 0.384 ms, relax3d 1.177 -> 0.824 against one, when a reduction
       // ended in a finalize kernel); since the last block combines the
-      // slots, PlaneChunk is faster on both.
+      // slots, PlaneChunk is faster on both. Kernels that also have
+      // histograms keep 16 (their privatised bins were not measured again).
       S.PointsPerThread = K.hasHistograms() ? 16 : PlaneChunk;
     }
   }

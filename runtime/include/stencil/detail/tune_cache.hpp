@@ -96,16 +96,16 @@ std::string extentsClass(const std::array<int64_t, R> &Extents,
 /// untuned in the suite run it was tuned in (H200, 2026-11-26T122717Z).
 constexpr double TuneMargin = 0.97;
 
-/// The candidate to keep, given each one's median time in candidate order
-/// (as compiled first; a negative time: not launchable): the fastest when
-/// it beats the compiled launch by TuneMargin, else the compiled one. -1
-/// when none could be launched.
 /// Whether a candidate timed at CandidateMs replaces the compiled launch
 /// timed at CompiledMs: faster by TuneMargin.
 inline bool confirmsTuned(double CompiledMs, double CandidateMs) {
   return CandidateMs <= CompiledMs * TuneMargin;
 }
 
+/// The candidate to keep, given each one's median time in candidate order
+/// (as compiled first; a negative time: not launchable): the fastest when
+/// it beats the compiled launch by TuneMargin, else the compiled one. -1
+/// when none could be launched.
 inline int pickTuned(const std::vector<double> &Ms) {
   int Best = -1;
   for (size_t I = 0; I < Ms.size(); ++I)

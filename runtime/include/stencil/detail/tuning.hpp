@@ -196,6 +196,11 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
     STENCIL_CUDA_CHECK(cudaEventElapsedTime(&Ms, Start, Stop), Kernel);
     return Ms;
   };
+  /// The median of five timed launches.
+  auto median = [](float(&Ms)[5]) {
+    std::sort(Ms, Ms + 5);
+    return Ms[2];
+  };
   std::vector<double> Medians(Candidates.size(), -1.0);
   int Picked = -1;
   {
@@ -217,8 +222,7 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                      S.Persistent, Err.what());
         continue;
       }
-      std::sort(Times, Times + 5);
-      Medians[C] = Times[2];
+      Medians[C] = median(Times);
       std::fprintf(stderr,
                    "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
                    S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
@@ -240,18 +244,18 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
         std::fprintf(stderr, "stencil:   alternately: %s\n", Err.what());
         Launched = false;
       }
-      std::sort(CompiledMs, CompiledMs + 5);
-      std::sort(WinnerMs, WinnerMs + 5);
+      const float CompiledMedian = median(CompiledMs);
+      const float WinnerMedian = median(WinnerMs);
       const bool Confirmed =
-          Launched && confirmsTuned(CompiledMs[2], WinnerMs[2]);
+          Launched && confirmsTuned(CompiledMedian, WinnerMedian);
       std::fprintf(stderr,
                    "stencil:   alternately: as compiled %.4f ms, the winner "
                    "%.4f ms: %s\n",
-                   CompiledMs[2], WinnerMs[2],
+                   CompiledMedian, WinnerMedian,
                    Confirmed ? "kept"
                              : "not 3% faster, the compiled shape kept");
       if (Confirmed)
-        Medians[size_t(Picked)] = WinnerMs[2];
+        Medians[size_t(Picked)] = WinnerMedian;
       else
         Picked = 0;
     }

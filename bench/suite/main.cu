@@ -16,6 +16,7 @@
 // core) is for the CPU reference and input generation.
 #include "suite.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -120,7 +121,7 @@ int main(int Argc, char **Argv) {
   O.add("--reps", Reps, "--bench: timed calls per size (20)");
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
   std::string Block;
-  int PointsPerThread = 0, Persistent = -1, Zigzag = -1;
+  int PointsPerThread = 0, Persistent = -1, Zigzag = -1, Vectors = -1;
   O.add("--block", Block,
         "threads per block BX[xBY[xBZ]] of every launch (as compiled)");
   O.add("--ppt", PointsPerThread,
@@ -130,6 +131,15 @@ int main(int Argc, char **Argv) {
   O.add("--zigzag", Zigzag,
         "streamed kernels: 1: every other chunk backwards, 0: all forwards "
         "(-1: the launcher decides)");
+  O.add("--vectors", Vectors,
+        "kernels compiled with vectors: 1: the vector instance wherever the "
+        "rows are whole vectors, 0: the one-point instance (-1: the launcher "
+        "decides)");
+  std::string TrimText;
+  O.add("--trim", TrimText,
+        "A[,B]: the small and bench sizes with their last extent A less and "
+        "the one before it B less (rank 2 and 3): rows that are not whole "
+        "vectors");
   O.add("--threads", Threads,
         "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
@@ -156,6 +166,18 @@ int main(int Argc, char **Argv) {
     ShapeText += ":persistent" + std::to_string(Persistent);
   if (Zigzag >= 0)
     ShapeText += ":zigzag" + std::to_string(Zigzag);
+  if (Vectors >= 0)
+    ShapeText += ":vectors" + std::to_string(Vectors);
+  int RowTrim = 0, PlaneTrim = 0;
+  if (!TrimText.empty()) {
+    char Tail = 0;
+    const int Got =
+        std::sscanf(TrimText.c_str(), "%d,%d%c", &RowTrim, &PlaneTrim, &Tail);
+    if (Got < 1 || Got > 2 || RowTrim < 0 || PlaneTrim < 0 || RowTrim > 8 ||
+        PlaneTrim > 8 || (Got == 1 && TrimText.find(',') != std::string::npos))
+      O.fail("--trim takes A[,B], each 0 to 8, got '" + TrimText + "'");
+    ShapeText += ":trim" + TrimText;
+  }
   if (Reps < 1)
     O.fail("--reps must be at least 1");
 
@@ -203,6 +225,9 @@ int main(int Argc, char **Argv) {
     S.PointsPerThread = PointsPerThread;
     S.Persistent = Persistent;
     S.Zigzag = Zigzag;
+    S.Vectors = Vectors;
+    S.RowTrim = RowTrim;
+    S.PlaneTrim = PlaneTrim;
     S.Shape = ShapeText;
     const std::string Name = "suite." + Case.Name + "." + suite::sizeName(Z);
     try {

@@ -120,6 +120,12 @@ struct Run {
   int PointsPerThread = 0;
   int Persistent = -1;
   int Zigzag = -1;
+  int Vectors = -1;
+  /// The small and bench sizes with their last extent RowTrim less and the
+  /// one before it PlaneTrim less (rank 2 and 3): rows and planes of other
+  /// skews (Small 41 - RowTrim), or not whole vectors at the bench size, as
+  /// at a user's odd size.
+  int RowTrim = 0, PlaneTrim = 0;
   std::string Shape;
   bool Skipped = false; ///< the case has no such size
   bool Ok = true;       ///< the checks passed
@@ -587,8 +593,14 @@ public:
   Kernel(Run &S, Extents<R> Small, Extents<R> Bench,
          std::optional<Extents<R>> Launch = std::nullopt)
       : S(S), Small(Small), Bench(Bench), Launch(Launch) {
-    E = S.Z == Size::Small   ? Small
-        : S.Z == Size::Bench ? Bench
+    if (R > 1) {
+      this->Small[R - 1] -= S.RowTrim;
+      this->Bench[R - 1] -= S.RowTrim;
+      this->Small[R - 2] -= S.PlaneTrim;
+      this->Bench[R - 2] -= S.PlaneTrim;
+    }
+    E = S.Z == Size::Small   ? this->Small
+        : S.Z == Size::Bench ? this->Bench
                              : Launch.value_or(Small);
   }
 
@@ -851,6 +863,7 @@ private:
     A.opts.PointsPerThread = S.PointsPerThread;
     A.opts.Persistent = S.Persistent;
     A.opts.Zigzag = S.Zigzag;
+    A.opts.Vectors = S.Vectors;
     return A;
   }
 

@@ -111,7 +111,8 @@ std::string KernelEmitter::headerDecl() const {
 }
 
 std::string KernelEmitter::source() {
-  std::string Body = kernelBody(); // fills the Uses* flags
+  // kernelBody fills the Uses* flags.
+  std::string Body = skewedRows() ? skewedBodies() : kernelBody();
   std::ostringstream OS;
   OS << "// " << K.Name << " (" << SpecFile;
   if (K.Loc.valid())

@@ -201,9 +201,9 @@ std::string KernelEmitter::expr(const Expr &E, bool Host) {
       if (Shift)
         I += (Shift > 0 ? " + " : " - ") + std::to_string(std::abs(Shift));
     } else if (Lane > 0 && (vectorised() || FusedLanes)) {
-      const int Shift = laneOffset(D);
-      if (Shift > 0)
-        I += " + " + std::to_string(Shift);
+      const int Shift = laneOffset(D); // < 0: a skewed row's lane
+      if (Shift)
+        I += (Shift > 0 ? " + " : " - ") + std::to_string(std::abs(Shift));
     } else if (Lane > 0 &&
                (D == K.Sched.StreamDim || (K.Sched.StreamDim < 0 && D == 0))) {
       I += " + " + std::to_string(Lane) +

@@ -25,6 +25,18 @@
 
 namespace stencilc::cuda {
 
+namespace {
+/// " - Var * K" (K > 0), " + Var * -K" (K < 0) or "" (K = 0): Var moved K
+/// to the left; " * 1" left out.
+std::string minusTimes(const std::string &Var, int K) {
+  if (!K)
+    return "";
+  const std::string Times =
+      std::abs(K) == 1 ? "" : " * " + std::to_string(std::abs(K));
+  return (K > 0 ? " - " : " + ") + Var + Times;
+}
+} // namespace
+
 using namespace ir;
 
 /// The parameters every kernel of this IR kernel takes, in its order: the
@@ -89,8 +101,10 @@ std::string KernelEmitter::kernelSignature() const {
   const std::string LastBlock = lastBlockMayCombine() ? ", bool LastBlock" : "";
   std::string S =
       (hasHistograms() ? histogramKernelTemplate(K)
-       : vectorised()  ? "template <class Index, int Vec" + LastBlock + ">\n"
-                       : "template <class Index" + LastBlock + ">\n") +
+       : skewedRows()
+           ? "template <class Index, int Vec, int Skew" + LastBlock + ">\n"
+       : vectorised() ? "template <class Index, int Vec" + LastBlock + ">\n"
+                      : "template <class Index" + LastBlock + ">\n") +
       "__global__ void __launch_bounds__(" + std::to_string(launchBound()) +
       (K.Sched.MinBlocks > 0 && !hasHistograms()
            ? ", " + std::to_string(K.Sched.MinBlocks)
@@ -176,12 +190,33 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
            indent(Depth) + "}\n" + indent(Depth) + "for (; " + I + " < " + Hi +
            "; " + I + " += step0_) {\n";
   }
-  if (D != K.Sched.StreamDim && vectorised() && D == K.Rank - 1)
+  if (D != K.Sched.StreamDim && vectorised() && D == K.Rank - 1) {
     // Vectors: a thread's Vec adjacent points start on a multiple of Vec
-    // (their loads are aligned when the rows are: the launcher checks).
-    return indent(Depth) + "for (Index " + I + " = " + Lo +
-           " / Vec * Vec + Vec * " + Thread + "; " + I + " < " + Hi + "; " + I +
-           " += Vec * (" + Step + ")) {\n";
+    // (their loads are aligned when the rows are: the launcher checks). A
+    // skewed instance's row starts skewPhase() columns left of that, where
+    // its vectors are aligned; streamed, the column (iL_) is set per chunk
+    // and drifts streamDrift() columns left (right, when negative) per
+    // point, the thread's column colL_ reaching as far as that needs.
+    std::string Start = Lo + " / Vec * Vec";
+    std::string Var = I;
+    if (SkewCode && K.Sched.StreamDim < 0)
+      Start += " - " + skewPhase();
+    if (SkewCode && K.Sched.StreamDim >= 0) {
+      const int Drift = streamDrift();
+      const std::string Span =
+          "(points_per_thread_ - 1)" +
+          (std::abs(Drift) > 1 ? " * " + std::to_string(std::abs(Drift))
+                               : std::string());
+      Var = "col" + std::to_string(D) + "_";
+      if (Drift < 0)
+        Start += " - (" + Span + " + Vec - 1) / Vec * Vec";
+      Hi += Drift > 0 ? " + (Vec - 1 + " + Span + ")"
+                      : std::string(" + (Vec - 1)");
+    }
+    return indent(Depth) + "for (Index " + Var + " = " + Start + " + Vec * " +
+           Thread + "; " + Var + " < " + Hi + "; " + Var + " += Vec * (" +
+           Step + ")) {\n";
+  }
   if (D != K.Sched.StreamDim)
     return indent(Depth) + "for (Index " + I + " = " + Lo + " + " + Thread +
            "; " + I + " < " + Hi + "; " + I + " += " + Step + ") {\n";
@@ -201,9 +236,15 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   const std::string NoUnroll = In + "#pragma unroll 1\n";
   const std::string J = std::to_string(K.Sched.Jam);
   std::string Next = "++" + I;
+  const std::string Column = "i" + std::to_string(K.Rank - 1) + "_";
+  if (SkewCode)
+    S += In + "Index " + Column + " = " + skewedColumn(C) + ";\n";
+  if (streamDrift())
+    Next += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
+            std::to_string(std::abs(streamDrift()));
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
-    Next += ", at_ += " + strideOf(D);
+    Next += ", at_ += " + atStep(D);
   }
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, UsesAt ? "at_" : linearIndex(D, C));
@@ -215,8 +256,11 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   // Unroll-and-jam: groups of Jam points (Jammed), then the chunk's last
   // points one at a time.
   std::string JamNext = I + " += " + J;
+  if (streamDrift())
+    JamNext += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
+               std::to_string(K.Sched.Jam * std::abs(streamDrift()));
   if (UsesAt)
-    JamNext += ", at_ += " + J + " * " + strideOf(D);
+    JamNext += ", at_ += " + J + " * " + atStep(D);
   return S + In + "Index " + I + " = " + C + ";\n" + NoUnroll + In + "for (; " +
          I + " + " + J + " <= " + End + "; " + JamNext + ") {\n" + Jammed + In +
          "}\n" + NoUnroll + In + "for (; " + I + " < " + End + "; " + Next +
@@ -261,9 +305,17 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
   std::string Next = I + " += dir_";
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, linearIndex(D, C));
+  const std::string Column = "i" + std::to_string(K.Rank - 1) + "_";
+  if (SkewCode)
+    S += In + "Index " + Column + " = " + skewedColumn(I) + ";\n";
+  if (streamDrift())
+    Next += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") + "dir_" +
+            (std::abs(streamDrift()) > 1
+                 ? " * " + std::to_string(std::abs(streamDrift()))
+                 : std::string());
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, I) + ";\n" + In +
-         "const Index at_step_ = dir_ * " + strideOf(D) + ";\n";
+         "const Index at_step_ = dir_ * " + atStep(D) + ";\n";
     Next += ", at_ += at_step_";
   }
   if (K.Sched.Jam == 1)
@@ -272,14 +324,19 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
   // Groups of Jam points, then the chunk's last points one at a time
   // (backwards: its first points, from the last of them).
   std::string JamNext = I + " += " + J + " * dir_";
+  if (streamDrift())
+    JamNext += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
+               "dir_ * " +
+               std::to_string(K.Sched.Jam * std::abs(streamDrift()));
   if (UsesAt)
     JamNext += ", at_ += " + J + " * at_step_";
   const std::string Rest = "(" + End + " - " + C + ") % " + J;
   S += NoUnroll + In + "for (Index g_ = (" + End + " - " + C + ") / " + J +
        "; g_ > 0; --g_, " + JamNext + ") {\n" + Jammed + In + "}\n";
   S += In + "if (up_) {\n" + In + "  " + I + " = " + C + " + " + Rest +
-       " - 1;\n" + (UsesAt ? In + "  at_ = " + linearIndex(D, I) + ";\n" : "") +
-       In + "}\n";
+       " - 1;\n" +
+       (SkewCode ? In + "  " + Column + " = " + skewedColumn(I) + ";\n" : "") +
+       (UsesAt ? In + "  at_ = " + linearIndex(D, I) + ";\n" : "") + In + "}\n";
   return S + NoUnroll + In + "for (Index n_ = " + Rest + "; n_ > 0; --n_, " +
          Next + ") {\n";
 }
@@ -308,6 +365,81 @@ std::string KernelEmitter::linearIndex(int Stream,
 /// The distance in elements between neighbours along dimension D.
 std::string KernelEmitter::strideOf(int D) const {
   return D == K.Rank - 1 ? "1" : "stride" + std::to_string(D) + "_";
+}
+
+/// How far at_ moves from one point of a chunk of dimension D to the next:
+/// a stride, or in a skewed instance a stride less streamDrift() (the next
+/// point's lane 0 is that many columns further left).
+std::string KernelEmitter::atStep(int D) const {
+  if (D != K.Sched.StreamDim || !streamDrift())
+    return strideOf(D);
+  const int Drift = streamDrift();
+  return "(" + strideOf(D) + (Drift > 0 ? " - " : " + ") +
+         std::to_string(std::abs(Drift)) + ")";
+}
+
+/// The streamed dimension's skew as a drift: s columns left per point, or
+/// for s above Vec / 2, Vec - s columns right (the same alignment, modulo
+/// Vec): a jam group's rows then lie (Jam - 1) * |drift| columns apart,
+/// not (Jam - 1) * s (3 instead of 9 for vectors of 4 at s = 3).
+int KernelEmitter::streamDrift() const {
+  const int Skew = skewOf(K.Sched.StreamDim);
+  return 2 * Skew > K.Sched.Vec ? Skew - K.Sched.Vec : Skew;
+}
+
+/// The skews of a skewed kernel's instances (skewedRows), 0 first: rank 2
+/// the row stride modulo Vec; rank 3 the plane stride's times Vec plus the
+/// row stride's, only the pairs a grid has (the plane stride is the row
+/// stride times the rows).
+std::vector<int> KernelEmitter::skewCodes() const {
+  const int Vec = K.Sched.Vec;
+  std::set<int> Codes;
+  for (int Row = 0; Row < Vec; ++Row)
+    for (int Rows = 0; Rows < Vec; ++Rows)
+      Codes.insert(K.Rank == 2 ? Row : Row * Rows % Vec * Vec + Row);
+  return {Codes.begin(), Codes.end()};
+}
+
+/// Dimension D's stride modulo Vec in the instance being printed.
+int KernelEmitter::skewOf(int D) const {
+  if (!SkewCode || D < 0 || D >= K.Rank - 1)
+    return 0;
+  if (K.Rank == 2)
+    return SkewCode;
+  return D == 0 ? SkewCode / K.Sched.Vec : SkewCode % K.Sched.Vec;
+}
+
+/// Columns the line a skewed instance's point is on starts left of a
+/// multiple of Vec, for its vectors to be aligned: the point's coordinates
+/// along the other dimensions times their strides, modulo Vec (the chunk's
+/// first point along the streamed dimension).
+std::string KernelEmitter::skewPhase() const {
+  std::vector<std::string> Terms;
+  bool Times = false; // a term multiplied: the sum wants its own modulo
+  for (int D = 0; D < K.Rank - 1; ++D)
+    if (skewOf(D)) {
+      Times |= skewOf(D) > 1;
+      Terms.push_back(
+          (D == K.Sched.StreamDim ? std::string("chunk0_")
+                                  : "i" + std::to_string(D) + "_") +
+          " % Vec" +
+          (skewOf(D) > 1 ? " * " + std::to_string(skewOf(D)) : std::string()));
+    }
+  if (Terms.empty())
+    return "0";
+  if (Terms.size() == 1)
+    return Terms[0] + (Times ? " % Vec" : "");
+  return "(" + Terms[0] + " + " + Terms[1] + ") % Vec";
+}
+
+/// A skewed, streamed instance's lane-0 column at point Row of the chunk
+/// from chunk0_: the thread's column colL_ (a multiple of Vec) less
+/// skewPhase(), less streamDrift() per point after the first.
+std::string KernelEmitter::skewedColumn(const std::string &Row) const {
+  std::string S = "col" + std::to_string(K.Rank - 1) + "_ - " + skewPhase();
+  if (Row != "chunk0_")
+    S += minusTimes("(" + Row + " - chunk0_)", streamDrift());
+  return S;
 }
 
 std::string KernelEmitter::kernelBody() {
@@ -359,6 +491,30 @@ std::string KernelEmitter::kernelBody() {
   OS << histogramKernelEnd(K, hasReductions());
   OS << blockReductions();
   return OS.str();
+}
+
+/// A skewed kernel's body (skewedRows): one per row skew, Skew 0 first
+/// (also the one-point instance's), each under `if constexpr (Skew == S)`
+/// so that an instance compiles its own alone.
+std::string KernelEmitter::skewedBodies() {
+  std::string S =
+      K.Rank == 2
+          ? "  // Skew: the row stride modulo Vec (the launcher's skew_): each "
+            "row's\n  // vectors are aligned Skew columns left of the row "
+            "before's.\n"
+          : "  // Skew: the plane stride modulo Vec, times Vec, plus the row "
+            "stride's (the\n  // launcher's skew_): where each row's vectors "
+            "are aligned.\n";
+  for (int Code : skewCodes()) {
+    SkewCode = Code;
+    std::istringstream Body(kernelBody());
+    S += std::string(Code ? "  } else if" : "  if") +
+         " constexpr (Skew == " + std::to_string(Code) + ") {\n";
+    for (std::string Line; std::getline(Body, Line);)
+      S += (Line.empty() ? "" : "  ") + Line + "\n";
+  }
+  SkewCode = 0;
+  return S + "  }\n";
 }
 
 //--- unroll-and-jam -------------------------------------------------------
@@ -754,6 +910,7 @@ std::string KernelEmitter::rowAddress(const std::string &Grid, int Row) {
     return Grid + " + at_";
   std::vector<int> Offsets(K.Rank, 0);
   Offsets[K.Sched.StreamDim] = Row;
+  Offsets[K.Rank - 1] = -Row * streamDrift(); // the row's aligned lane 0
   return Grid + " + (" + offsetExpr(Offsets) + ")";
 }
 
@@ -821,7 +978,7 @@ std::string KernelEmitter::vectorPoints(int Depth) {
   const std::string Col = indent(Inner - 1);
   std::ostringstream OS;
   OS << In;
-  if (Rows) {
+  if (Rows && !SkewCode) { // skewed instances always have vectors
     // The one-point instance (Vec = 1, launches too small to fill the
     // device with vectors) runs the jam group as an unvectorised jam: its
     // rows share their loads instead of loading every point alone.
@@ -830,8 +987,14 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     ScalarLanes = false;
     OS << "if (Vec == 1) {\n" << Jammed << In << "} else ";
   }
-  OS << "if (Vec > 1 && " << I << " >= " << Lo << " && " << I
-     << " + Vec <= " << Hi << ") {\n"
+  // A skewed jam group's last row starts (JamLanes - 1) * streamDrift()
+  // columns left (right, when negative) of its first.
+  const int Drift = Rows ? (JamLanes - 1) * streamDrift() : 0;
+  OS << "if (Vec > 1 && " << I
+     << (Drift > 0 ? " - " + std::to_string(Drift) : std::string())
+     << " >= " << Lo << " && " << I << " + Vec"
+     << (Drift < 0 ? " + " + std::to_string(-Drift) : std::string())
+     << " <= " << Hi << ") {\n"
      << lanePoints(Depth + 1) << In << "} else {\n"
      << In << "  const Index lane0_at_ = at_;\n"
      << In << "  const Index lane0_" << I << " = " << I << ";\n";
@@ -843,7 +1006,7 @@ std::string KernelEmitter::vectorPoints(int Depth) {
       ReadsRow |= E->Kind == ExprKind::Index &&
                   as<ir::Index>(E)->Dim == K.Sched.StreamDim;
     });
-    Row = " + row_ * " + strideOf(K.Sched.StreamDim);
+    Row = " + row_ * " + atStep(K.Sched.StreamDim);
     if (ReadsRow)
       OS << In << "  const Index lane0_" << IS << " = " << IS << ";\n";
     OS << In << "  #pragma unroll 1\n"
@@ -851,9 +1014,11 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     if (ReadsRow)
       OS << In << "    const Index " << IS << " = lane0_" << IS << " + row_;\n";
   }
+  const std::string RowShift = Rows ? minusTimes("row_", streamDrift()) : "";
   OS << Col << "#pragma unroll 1\n"
      << Col << "for (Index lane_ = 0; lane_ < Vec; ++lane_) {\n"
-     << Col << "  const Index " << I << " = lane0_" << I << " + lane_;\n"
+     << Col << "  const Index " << I << " = lane0_" << I << " + lane_"
+     << RowShift << ";\n"
      << Col << "  if (" << I << " < " << Lo << " || " << I << " >= " << Hi
      << ") continue;\n"
      << Col << "  const Index at_ = lane0_at_" << Row << " + lane_;\n"
@@ -873,8 +1038,14 @@ std::string KernelEmitter::vectorRead(const GridRead &G) {
   const int Vec = K.Sched.Vec, Last = K.Rank - 1;
   std::vector<int> Offsets = G.Offsets;
   laneShift(Offsets); // the lane's row and column (no strides: vectorised)
+  // The element lies Column plus each offset times its dimension's skew
+  // elements (modulo Vec) past the aligned at_: its vector starts that
+  // many, modulo Vec, before it.
   const int Column = Offsets[Last];
-  const int First = floorDiv(Column, Vec) * Vec;
+  int Aligned = Column;
+  for (int D = 0; D < Last; ++D)
+    Aligned += Offsets[size_t(D)] * skewOf(D);
+  const int First = Column - (Aligned - floorDiv(Aligned, Vec) * Vec);
   Offsets[Last] = First;
   const Type Elem = K.findParam(G.Grid)->Elem;
   const std::string VecType = laneVectorType(Elem, Vec);

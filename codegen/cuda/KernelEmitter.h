@@ -184,6 +184,7 @@ private:
   std::string linearIndex(int Stream = -1,
                           const std::string &StreamVar = "") const;
   std::string strideOf(int D) const;
+  std::string atStep(int D) const;
   std::string kernelBody();
 
   //--- unroll-and-jam (KernelBody.cpp) --------------------------------------
@@ -237,10 +238,14 @@ private:
   /// How far a vector lane's point is from lane 0's along dimension D:
   /// vecLane() along the last dimension, jamLane() rows along the streamed
   /// one; in a fused group, Lane rows along dimension 0.
+  /// In a skewed instance row jamLane()'s lane 0 sits jamLane() *
+  /// streamDrift() columns left of lane 0's, where its vectors are aligned.
   int laneOffset(int D) const {
     if (FusedLanes)
       return D == 0 ? Lane : 0;
-    return D == K.Rank - 1 ? vecLane() : D == K.Sched.StreamDim ? jamLane() : 0;
+    if (D == K.Rank - 1)
+      return vectorised() ? vecLane() - jamLane() * streamDrift() : 0;
+    return D == K.Sched.StreamDim ? jamLane() : 0;
   }
 
   //--- vectors along the last dimension (KernelBody.cpp) --------------------
@@ -255,6 +260,26 @@ private:
   std::string vectorStore(const ir::Stmt &S, const ir::Param &P,
                           const std::string &Value, int Depth);
   std::string vectorPoints(int Depth);
+  /// Vector kernels of rank 2 and 3 take rows that are not whole vectors:
+  /// one instance per skew (the strides modulo Vec, template argument
+  /// Skew, skewCodes), each walking every row from the column where its
+  /// vectors are aligned (docs/passes/tile.md#skewed-rows).
+  bool skewedRows() const {
+    return K.Sched.Vec > 1 && K.Rank >= 2 && !hasHistograms() &&
+           (K.Sched.StreamDim == 0 ||
+            (K.Sched.StreamDim < 0 && K.Sched.Jam == 1));
+  }
+  std::vector<int> skewCodes() const;
+  int skewOf(int D) const;
+  /// Columns a point's lane 0 moves left (right, when negative) from one
+  /// point of a chunk to the next.
+  int streamDrift() const;
+  std::string skewPhase() const;
+  /// The body of every skew's instance, each under `if constexpr`.
+  std::string skewedBodies();
+  /// Streamed skewed instances: the lane-0 column at point Row (a variable
+  /// of the chunk loop) of the chunk.
+  std::string skewedColumn(const std::string &Row) const;
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
   std::string shellKernelName() const { return K.Name + "_shell_kernel"; }
@@ -397,6 +422,10 @@ private:
   std::string OptsName = "opts";
   SmemCacheLowering Cache{K};
   bool UsesAt = false;
+  /// The skew of the instance being printed (skewedRows, skewCodes): rank
+  /// 2 the row stride modulo Vec, rank 3 the plane stride's times Vec plus
+  /// the row stride's; 0 for every other kernel.
+  int SkewCode = 0;
   bool UsesStride[3] = {false, false, false};
   /// InOut grids the point work reads: each point's value lives in a local
   /// (inOutLocal) from one load before the point work, and stores write both

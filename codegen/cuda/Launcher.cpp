@@ -286,6 +286,14 @@ std::string KernelEmitter::launchShape() const {
      << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
   const std::string Vec =
       vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
+  // gridShape's x also covers the columns a streamed skewed instance's rows
+  // drift. Not streamed, a row needs at most one vector more than its
+  // columns, which the first thread takes in a second step of its
+  // grid-stride loop: a block more along x left most of its threads idle
+  // (relax3d at 512 x 512 x 511: 0.99 -> 1.56 x its floor, H200).
+  const std::string GridVec =
+      Vec +
+      (skewedRows() && K.Sched.StreamDim >= 0 ? ", vec_ ? skew_ : 0" : "");
   if (hasHistograms()) {
     // Histogram kernels: their own grid and lowering choice
     // (HistogramEmitter.h); privatised launches get a persistent grid there.
@@ -335,8 +343,9 @@ std::string KernelEmitter::launchShape() const {
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
        << R << ">(domain_, block_, points_per_thread_, " << Stream
-       << ", resident_blocks_" << Vec << ") : stencil::detail::gridShape<" << R
-       << ">(domain_, block_, points_per_thread_, " << Stream << Vec << ");\n";
+       << ", resident_blocks_" << GridVec << ") : stencil::detail::gridShape<"
+       << R << ">(domain_, block_, points_per_thread_, " << Stream << GridVec
+       << ");\n";
     if (K.Sched.Zigzag)
       OS << "  const int zigzag_ = stencil::detail::zigzagChunks(" << O
          << ".Zigzag, grid_, block_, " << K.Rank - 1 - K.Sched.StreamDim
@@ -354,9 +363,23 @@ std::string KernelEmitter::kernelInstance(const std::string &Index,
       lastBlockMayCombine() ? (LastBlock ? ", true>" : ", false>") : ">";
   if (!vectorised())
     return "&" + kernelName() + "<" + Index + Tail;
-  return "(vec_ ? &" + kernelName() + "<" + Index + ", " +
-         std::to_string(K.Sched.Vec) + Tail + " : &" + kernelName() + "<" +
-         Index + ", 1" + Tail + ")";
+  const std::string V = std::to_string(K.Sched.Vec);
+  if (!skewedRows())
+    return "(vec_ ? &" + kernelName() + "<" + Index + ", " + V + Tail + " : &" +
+           kernelName() + "<" + Index + ", 1" + Tail + ")";
+  // One instance per row skew; 64-bit indices only where the rows are
+  // whole vectors (vec_ says no otherwise: fewer instances to compile).
+  auto Instance = [&](int Vec, int Skew) {
+    return "&" + kernelName() + "<" + Index + ", " + std::to_string(Vec) +
+           ", " + std::to_string(Skew) + Tail;
+  };
+  std::string Vector = Instance(K.Sched.Vec, 0);
+  const std::vector<int> Codes = skewCodes();
+  if (Index == "int")
+    for (auto Code = Codes.rbegin(); Code != Codes.rend() && *Code; ++Code)
+      Vector = "skew_ == " + std::to_string(*Code) + " ? " +
+               Instance(K.Sched.Vec, *Code) + " : " + Vector;
+  return "(vec_ ? " + Vector + " : " + Instance(1, 0) + ")";
 }
 
 /// `const bool vec_`: whether this launch runs the vector instance (every
@@ -379,9 +402,21 @@ std::string KernelEmitter::vectorChoice() const {
   std::ostringstream OS;
   OS << "  // Vectors of " << V
      << " adjacent points per thread when every row is whole vectors.\n";
+  if (skewedRows() && K.Rank == 2)
+    OS << "  // Rows that are not whole vectors: the instance of their skew "
+          "(32-bit indices).\n"
+       << "  const int skew_ = int(extents_[1] % " << V << ");\n";
+  if (skewedRows() && K.Rank == 3)
+    OS << "  // Rows that are not whole vectors: the instance of their skew, "
+          "the plane stride's\n  // and the row stride's modulo "
+       << V << " (32-bit indices).\n"
+       << "  const int skew_ = int(extents_[1] * extents_[2] % " << V << ") * "
+       << V << " + int(extents_[2] % " << V << ");\n";
   OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
-     << ">(extents_, " << V << ", " << Widest << ", {" << Bases
-     << "}) &&\n      (" << O << ".Vectors < 0 ? "
+     << ">(extents_, " << V << ", " << Widest << ", {" << Bases << "}"
+     << (skewedRows() ? ", /*WholeRows=*/false) && (narrow_ || skew_ == 0)"
+                      : ")")
+     << " &&\n      (" << O << ".Vectors < 0 ? "
      << "stencil::detail::vectorsFillDevice<" << R
      << ">(domain_, points_per_thread_, " << std::max(K.Sched.StreamDim, 0)
      << ", " << V << ") : " << O << ".Vectors > 0);\n";

@@ -45,6 +45,23 @@ TEST(LaunchShape, VectorsNarrowTheGridAlongX) {
             unsigned((1 << 20) / (256 * 16 * 2)));
 }
 
+TEST(LaunchShape, SkewedRowsWidenTheGridByTheirDrift) {
+  // 8192 points a row, stride 8194 (Skew 2): 512 points a block along x.
+  const Domain<2> D = interior(1026, 8194, 1);
+  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4, 0).x, 16u);
+  // Streamed, 4 rows a chunk: rows start up to 3 columns left of their
+  // aligned column and drift 2 further per row, 9 columns in all: a 17th
+  // block of x.
+  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4, 2).x, 17u);
+  // Not streamed: the 3 columns alone (8195 points: still 17 blocks).
+  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 1, -1, 4, 1).x, 17u);
+  const Domain<2> Narrow = interior(1026, 8000, 0); // 15.6 blocks
+  EXPECT_EQ(gridShape<2>(Narrow, dim3(128, 2, 1), 4, 0, 4, 3).x, 16u)
+      << "the drift fits in the last block's idle threads";
+  EXPECT_EQ(persistentGridShape<2>(D, dim3(128, 2, 1), 4, 0, 1 << 20, 4, 2).x,
+            17u);
+}
+
 TEST(LaunchShape, BlocksFitTheRowsOfVectors) {
   // 384-point rows, interior 1 .. 383, vectors of 4: 96 threads a row. A
   // 128-wide block leaves 32 idle; 32 x 16 leaves none, the same threads.
@@ -78,6 +95,10 @@ TEST(LaunchShape, VectorInstanceNeedsWholeVectorRowsAndAlignedBases) {
   EXPECT_FALSE(vectorAligned<2>(Even, 1, 4, {Buffer})) << "width 1: none";
   // Rank 1 has no rows to align: only the bases count.
   EXPECT_TRUE(vectorAligned<1>(Extents<1>{41}, 2, 8, {Buffer}));
+  // Kernels with an instance per row skew ask for aligned bases only.
+  EXPECT_TRUE(vectorAligned<2>(Odd, 4, 4, {Buffer}, /*WholeRows=*/false));
+  EXPECT_FALSE(vectorAligned<2>(Odd, 4, 4, {Buffer + 2}, /*WholeRows=*/false))
+      << "a base 8 bytes past a 16-byte boundary";
 }
 
 TEST(LaunchShape, SmallLaunchesKeepOnePointPerThread) {

@@ -32,9 +32,11 @@ struct LaunchOptions {
   /// domain; -1: as compiled (tile's Schedule::Persistent).
   int Persistent = -1;
   /// Kernels compiled with vectors (tile's Schedule::Vec): -1: the vector
-  /// instance when every row is whole vectors and the launch fills the
-  /// device (stencil::detail::vectorsFillDevice); 1: whenever the rows are
-  /// whole vectors; 0: the one-point instance.
+  /// instance when the rows allow it (aligned grids; histogram kernels also
+  /// rows of whole vectors; other rank-2 and 3 kernels have an instance per
+  /// row skew) and the launch fills the device
+  /// (stencil::detail::vectorsFillDevice); 1: whenever the rows allow it;
+  /// 0: the one-point instance.
   int Vectors = -1;
   /// Streamed kernels (tile's stream dimension): 1: every other chunk of
   /// points is walked backwards, so that neighbouring chunks read the rows

@@ -219,9 +219,21 @@ inline int zigzagChunks(int Asked, dim3 Grid, dim3 Block, int Axis,
 /// PointsPerThread along StreamDim and by Vec (the points of one thread's
 /// vector) along the last dimension (the kernels walk their domain with
 /// grid-stride loops, so any grid covers it), clamped to CUDA's limits.
+/// Skew > 0: an instance for rows that are not whole vectors (rank 2: the
+/// row stride modulo Vec; rank 3: the plane stride's times Vec plus the row
+/// stride's), whose rows start up to Vec - 1 columns left of their aligned
+/// column and, streamed (along dimension 0), drift up to Vec / 2 further
+/// per point of a chunk
+/// (codegen/cuda/KernelBody.cpp, skewedBodies): x covers those columns too
+/// (the launchers pass it for streamed kernels only).
 template <int R>
 dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
-               int StreamDim, int Vec = 1) {
+               int StreamDim, int Vec = 1, int Skew = 0) {
+  // The drift per point: the streamed stride's skew s, or Vec - s columns
+  // the other way when s > Vec / 2 (codegen/cuda/KernelBody.cpp,
+  // streamDrift).
+  const int StreamSkew = R == 3 ? Skew / std::max(Vec, 1) : Skew;
+  const int Drift = 2 * StreamSkew > Vec ? Vec - StreamSkew : StreamSkew;
   const unsigned Threads[3] = {Block.x, Block.y, Block.z};
   const int64_t Limit[3] = {2147483647, 65535, 65535};
   int64_t G[3] = {1, 1, 1};
@@ -232,6 +244,11 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
         (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
     if (D == R - 1 && Vec > 1)
       PerThread *= Vec;
+    if (D == R - 1 && Skew > 0)
+      N += Vec - 1 +
+           (StreamDim >= 0 && PointsPerThread > 1
+                ? int64_t(PointsPerThread - 1) * Drift
+                : 0);
     G[Axis] = std::min(
         std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1), Limit[Axis]);
   }
@@ -249,8 +266,9 @@ inline int64_t blocksIn(dim3 G) { return int64_t(G.x) * G.y * G.z; }
 /// docs/passes/tile.md#measurements).
 template <int R>
 dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
-                         int StreamDim, int64_t MaxBlocks, int Vec = 1) {
-  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim, Vec);
+                         int StreamDim, int64_t MaxBlocks, int Vec = 1,
+                         int Skew = 0) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim, Vec, Skew);
   const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
   auto Clamp = [&](unsigned &Axis, int64_t Others) {
     Axis =
@@ -298,16 +316,18 @@ inline bool lastBlockCombines(dim3 Grid, int64_t Resident) {
 
 /// True when a kernel compiled with `vector Vec` (tile) may take its vector
 /// path over grids of extents E at these addresses: every row starts on a
-/// Vec-element boundary (the last extent is a multiple of Vec) and every
-/// base address is aligned to the widest vector, Vec elements of the
-/// widest grid type (Bytes). Otherwise the launcher picks the kernel's
+/// Vec-element boundary (the last extent is a multiple of Vec; not asked
+/// when WholeRows is false: rank-2 kernels have an instance per row skew)
+/// and every base address is aligned to the widest vector, Vec elements of
+/// the widest grid type (Bytes). Otherwise the launcher picks the kernel's
 /// one-point instance, the same code as a kernel without vectors.
 template <int R>
 bool vectorAligned(const Extents<R> &E, int Vec, int Bytes,
-                   std::initializer_list<const void *> Bases) {
+                   std::initializer_list<const void *> Bases,
+                   bool WholeRows = true) {
   if (Vec <= 1)
     return false;
-  if (R > 1 && E[R - 1] % Vec != 0)
+  if (WholeRows && R > 1 && E[R - 1] % Vec != 0)
     return false;
   const uintptr_t Align = uintptr_t(Vec) * uintptr_t(Bytes);
   for (const void *B : Bases)

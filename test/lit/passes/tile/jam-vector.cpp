@@ -61,8 +61,9 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // REPORT: remark: kernel age: tile: {{.*}}; vectors of 4 in groups of 4 rows (unroll-and-jam along dimension 0): each thread computes 4 x 4 points from aligned vector loads, 1.125 loads per point instead of 9
 // REPORT: remark: kernel mean: tile: {{.*}}; vectors of 2 in groups of 4 rows {{.*}}, 3 loads per point instead of 25
 
-// CHECK-LABEL: template <class Index, int Vec>
+// CHECK-LABEL: template <class Index, int Vec, int Skew>
 // CHECK-NEXT:  __global__ void __launch_bounds__(256) age_kernel(
+// CHECK:         if constexpr (Skew == 0) {
 // The one-point instance (Vec = 1): the group's 4 rows as a plain jam, one
 // point each, every row's loads shared.
 // CHECK:         for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
@@ -118,6 +119,32 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // CHECK-NEXT:          const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
 // CHECK-NOT:           a_cv1_
 // CHECK:             } else {
+// Rows 1 more than a multiple of 4 apart (Skew 1): row R of a group starts R
+// columns left of row 0, where its vectors are aligned; the group takes its
+// vectors when the last row's first column is in the domain, and its rows'
+// InOut vectors are a column further left each.
+// CHECK:       } else if constexpr (Skew == 1) {
+// CHECK:             for (; i0_ + 4 <= end0_; i0_ += 4, i1_ -= 4, at_ += 4 * (stride0_ - 1)) {
+// CHECK-NEXT:          if (Vec > 1 && i1_ - 3 >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK-NEXT:            const int4 a_cv_ = *reinterpret_cast<const int4*>(a + at_);
+// CHECK:                 const int4 a_cv1_ = *reinterpret_cast<const int4*>(a + (at_ + stride0_ - 1));
+// CHECK:                 const int4 a_cv3_ = *reinterpret_cast<const int4*>(a + (at_ + 3 * stride0_ - 3));
+// Lane 15 (row 3, column 3) is at column 0 of row 3.
+// CHECK:                   a[at_ + 3 * stride0_] = a_c15_;
+// The edges: each row's points at their own drifted column.
+// CHECK:                 const Index i1_ = lane0_i1_ + lane_ - row_;
+// CHECK-NEXT:            if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
+// CHECK-NEXT:            const Index at_ = lane0_at_ + row_ * (stride0_ - 1) + lane_;
+// Skew 3: each row a column right of the one before (the same alignment as 3
+// left), the group's vectors taken when its last row's last column is in the
+// domain.
+// CHECK:       } else if constexpr (Skew == 3) {
+// CHECK:             for (; i0_ + 4 <= end0_; i0_ += 4, i1_ += 4, at_ += 4 * (stride0_ + 1)) {
+// CHECK-NEXT:          if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec + 3 <= Index(dom_.Hi[1])) {
+// CHECK:                 const int4 a_cv1_ = *reinterpret_cast<const int4*>(a + (at_ + stride0_ + 1));
+// CHECK:                 const Index i1_ = lane0_i1_ + lane_ + row_;
+// CHECK-NEXT:            if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
+// CHECK-NEXT:            const Index at_ = lane0_at_ + row_ * (stride0_ + 1) + lane_;
 // Every lane divides (hoist-division's exact division) and its row of 4
 // stores one vector.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) blur_kernel(

@@ -4,8 +4,8 @@
 // adjacent points per thread (4 for f32 and int, 2 for f64 and int64, except
 // in rank 2), each row it reads loaded once as aligned vectors, the lanes'
 // statements printed in turn as for unroll-and-jam. The kernel is a template on the width: the launcher takes the
-// vector instance when every row is whole vectors, else Vec = 1, where every
-// point goes one at a time. --max-vector=1 turns it off.
+// vector instance when every row is whole vectors (rank 2: an instance per row skew, tile.md#skewed-rows),
+// else Vec = 1, where every point goes one at a time. --max-vector=1 turns it off.
 // RUN: %stencilc %s --emit=ir -o - | FileCheck %s --check-prefix=IR
 // RUN: %stencilc %s --max-vector=1 --emit=ir -o - | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --max-vector=2 --emit=ir -o - | FileCheck %s --check-prefix=TWO
@@ -76,8 +76,10 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // REPORT: remark: kernel vertical: tile: {{.*}}; vectors of 4: {{.*}}, 0.5 loads per point instead of 2
 // BAD: --max-vector=3 is not 1, 2 or 4
 
-// CHECK-LABEL: template <class Index, int Vec>
+// CHECK-LABEL: template <class Index, int Vec, int Skew>
 // CHECK-NEXT:  __global__ void __launch_bounds__(256, 6) star_kernel(
+// Rows that are whole vectors (and the one-point instance) first.
+// CHECK:       if constexpr (Skew == 0) {
 // The thread's first column is a multiple of Vec; it steps Vec columns.
 // CHECK:       for (Index i1_ = Index(dom_.Lo[1]) / Vec * Vec + Vec * (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i1_ < Index(dom_.Hi[1]); i1_ += Vec * (Index(gridDim.x) * Index(blockDim.x))) {
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
@@ -119,23 +121,48 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK-NEXT:          const Index at_ = lane0_at_ + lane_;
 // CHECK-NEXT:          float w_c_ = w[at_];
 // CHECK:               float s = (((((u[at_ - 2] + u[at_ - 1]) + u[at_ + 1]) + u[at_ + 2]) + u[at_ - stride0_]) + u[at_ + stride0_]);
+// Rows 1 more than a multiple of 4 apart (Skew 1): each chunk's first row
+// starts where its vectors are aligned, every next row one column further
+// left, and the thread's column col1_ reaches as far right as that drift.
+// CHECK:       } else if constexpr (Skew == 1) {
+// CHECK:         for (Index col1_ = Index(dom_.Lo[1]) / Vec * Vec + Vec * (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); col1_ < Index(dom_.Hi[1]) + (Vec - 1 + (points_per_thread_ - 1)); col1_ += Vec * (Index(gridDim.x) * Index(blockDim.x))) {
+// CHECK:             Index i1_ = col1_ - chunk0_ % Vec;
+// CHECK-NEXT:        Index at_ = chunk0_ * stride0_ + i1_;
+// CHECK:             for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, i1_ -= 1, at_ += (stride0_ - 1)) {
+// CHECK-NEXT:          if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// The rows above and below are aligned a column off lane 0's: u(-1, 0) is
+// the last component of the vector 3 left of at_ - stride0_, u(1, 0) the
+// second of the one a column left of at_ + stride0_.
+// CHECK-DAG:           const float4 u_v[[UP1:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ - stride0_ - 3));
+// CHECK-DAG:           const float4 u_v[[DOWN1:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride0_ - 1));
+// CHECK:               float s = (((((u_v{{[0-9]+}}_.z + u_v{{[0-9]+}}_.w) + u_v{{[0-9]+}}_.y) + u_v{{[0-9]+}}_.z) + u_v[[UP1]]_.w) + u_v[[DOWN1]]_.y);
+// CHECK:               *reinterpret_cast<float4*>(w + at_) = make_float4(w_c_, w_c1_, w_c2_, w_c3_);
+// Skew 3 drifts the other way, a column right per row (3 left would align
+// the same rows; a jam group's rows then lie 3 columns apart, not 9), and the
+// thread's column starts as far left as that needs.
+// CHECK:       } else if constexpr (Skew == 3) {
+// CHECK:         for (Index col1_ = Index(dom_.Lo[1]) / Vec * Vec - ((points_per_thread_ - 1) + Vec - 1) / Vec * Vec + Vec * (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); col1_ < Index(dom_.Hi[1]) + (Vec - 1); col1_ +=
+// CHECK:             for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, i1_ += 1, at_ += (stride0_ + 1)) {
 // The launcher: the grid covers Vec points per thread along x.
 // CHECK-LABEL: void star(
 // The block's x fitted to the rows' vectors (stencil::detail::fitBlockToRows:
 // narrower when more than 1/8 of a row's threads would idle).
 // CHECK:         const dim3 block_ = stencil::detail::fitBlockToRows<2>(stencil::detail::blockShape<2>(kernel_name_, {128, 2, 1}, 256, tuned_opts_), domain_, 4, tuned_opts_);
-// The vector instance only when every row is whole vectors at aligned
-// addresses and the launch has a device's worth of threads with vectors
-// (LaunchOptions::Vectors: 1 asks for it whenever the rows allow, 0 never).
+// The vector instance only when the grids' addresses are aligned and the
+// launch has a device's worth of threads with vectors (LaunchOptions::
+// Vectors: 1 asks for it whenever the rows allow, 0 never); rows that are not
+// whole vectors take the instance of their skew, with 32-bit indices.
 // CHECK:         int points_per_thread_ = tuned_opts_.PointsPerThread > 0 ? tuned_opts_.PointsPerThread : 4;
 // CHECK:         const bool narrow_ = stencil::detail::fitsNarrowIndex<2>(extents_, 1);
-// CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()}) &&
+// CHECK:         const int skew_ = int(extents_[1] % 4);
+// CHECK-NEXT:    const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(u).data(), std::as_const(w).data()}, /*WholeRows=*/false) && (narrow_ || skew_ == 0) &&
 // CHECK-NEXT:        (tuned_opts_.Vectors < 0 ? stencil::detail::vectorsFillDevice<2>(domain_, points_per_thread_, 0, 4) : tuned_opts_.Vectors > 0);
 // CHECK-NEXT:    auto* const kernel_ = narrow_
-// CHECK-NEXT:        ? (vec_ ? &star_kernel<int, 4> : &star_kernel<int, 1>)
-// CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4> : &star_kernel<int64_t, 1>);
+// CHECK-NEXT:        ? (vec_ ? skew_ == 1 ? &star_kernel<int, 4, 1> : skew_ == 2 ? &star_kernel<int, 4, 2> : skew_ == 3 ? &star_kernel<int, 4, 3> : &star_kernel<int, 4, 0> : &star_kernel<int, 1, 0>)
+// CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4, 0> : &star_kernel<int64_t, 1, 0>);
 // CHECK:         points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_blocks_, vec_ ? 4 : 1, 1);
-// CHECK:         stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1);
+// The grid's x also covers the columns the skewed rows drift.
+// CHECK:         stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1, vec_ ? skew_ : 0);
 // int64 lanes read longlong2 fields as int64_t; the Min takes each lane.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) diff_kernel(
 // CHECK-DAG:     const longlong2 a_v[[A:[0-9]+]]_ = *reinterpret_cast<const longlong2*>(a + (at_ - 2));

@@ -54,6 +54,12 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
   v() = u(-1, 0) + u(1, 0);
 }
 
+// Rank 3, streamed, read across rows and planes: two skews, the plane
+// stride's and the row stride's (tile.md#skewed-rows).
+STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
+  v() = u(-1, 0, 0) + u(1, 0, 0) + u(0, -1, 0) + u(0, 1, 0) + u(0, 0, -1) + u(0, 0, 1);
+}
+
 // IR-LABEL: kernel star rank 2
 // IR:       schedule block (128, 2, 1) stream dim 0 points-per-thread 4 vector 4{{( min-blocks [0-9]+)?$}}
 // IR-LABEL: kernel diff rank 1
@@ -178,3 +184,22 @@ STENCIL_KERNEL void vertical(In<float, 2> u, Out<float, 2> v) {
 // CHECK:         const float v_s[[S:[0-9]+]]_3_ = (u_v[[UP]]_.w + u_v[[DOWN]]_.w);
 // CHECK-NEXT:    *reinterpret_cast<float4*>(v + at_) = make_float4(v_s[[S]]_0_, v_s[[S]]_1_, v_s[[S]]_2_, v_s[[S]]_3_);
 // CHECK:       void vertical(
+// The rank-3 instance of plane skew 1 and row skew 1 (Skew = 1 * 4 + 1): the
+// chunk's first plane aligned by both strides' phases, each next plane a
+// column left; the plane below's vector starts a column left of its point,
+// and so does the next row's.
+// CHECK-LABEL: __global__ void __launch_bounds__({{.*}}) heat_kernel(
+// CHECK:       } else if constexpr (Skew == 5) {
+// CHECK:             Index i2_ = col2_ - (chunk0_ % Vec + i1_ % Vec) % Vec;
+// CHECK:             for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, i2_ -= 1, at_ += (stride0_ - 1)) {
+// CHECK-DAG:           const float4 u_v[[PLANE:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride0_ - 1));
+// CHECK-DAG:           const float4 u_v[[ROW:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride1_ - 1));
+// CHECK:               const float v_s{{[0-9]+}}_0_ = {{.*}}u_v[[PLANE]]_.y{{.*}}u_v[[ROW]]_.y
+// Plane skew 1, row skew 3 (Skew 7): the next row's element is the last of
+// the vector 3 left.
+// CHECK:       } else if constexpr (Skew == 7) {
+// CHECK:               const float4 u_v{{[0-9]+}}_ = *reinterpret_cast<const float4*>(u + (at_ + stride1_ - 3));
+// The launcher: the skew from both strides, 11 instances for vectors of 4.
+// CHECK-LABEL: void heat(
+// CHECK:         const int skew_ = int(extents_[1] * extents_[2] % 4) * 4 + int(extents_[2] % 4);
+// CHECK:         ? (vec_ ? skew_ == 1 ? &heat_kernel<int, 4, 1> : skew_ == 2 ? &heat_kernel<int, 4, 2> : skew_ == 3 ? &heat_kernel<int, 4, 3> : skew_ == 5 ? &heat_kernel<int, 4, 5> : skew_ == 7 ? &heat_kernel<int, 4, 7> : skew_ == 9 ? &heat_kernel<int, 4, 9> : skew_ == 10 ? &heat_kernel<int, 4, 10> : skew_ == 11 ? &heat_kernel<int, 4, 11> : skew_ == 13 ? &heat_kernel<int, 4, 13> : skew_ == 15 ? &heat_kernel<int, 4, 15> : &heat_kernel<int, 4, 0> : &heat_kernel<int, 1, 0>)

@@ -236,12 +236,9 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   const std::string NoUnroll = In + "#pragma unroll 1\n";
   const std::string J = std::to_string(K.Sched.Jam);
   std::string Next = "++" + I;
-  const std::string Column = "i" + std::to_string(K.Rank - 1) + "_";
   if (SkewCode)
-    S += In + "Index " + Column + " = " + skewedColumn(C) + ";\n";
-  if (streamDrift())
-    Next += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
-            std::to_string(std::abs(streamDrift()));
+    S += In + "Index " + skewedColumnName() + " = " + skewedColumn(C) + ";\n";
+  Next += columnStep(1, "");
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
     Next += ", at_ += " + atStep(D);
@@ -256,9 +253,7 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   // Unroll-and-jam: groups of Jam points (Jammed), then the chunk's last
   // points one at a time.
   std::string JamNext = I + " += " + J;
-  if (streamDrift())
-    JamNext += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
-               std::to_string(K.Sched.Jam * std::abs(streamDrift()));
+  JamNext += columnStep(K.Sched.Jam, "");
   if (UsesAt)
     JamNext += ", at_ += " + J + " * " + atStep(D);
   return S + In + "Index " + I + " = " + C + ";\n" + NoUnroll + In + "for (; " +
@@ -305,14 +300,9 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
   std::string Next = I + " += dir_";
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, linearIndex(D, C));
-  const std::string Column = "i" + std::to_string(K.Rank - 1) + "_";
   if (SkewCode)
-    S += In + "Index " + Column + " = " + skewedColumn(I) + ";\n";
-  if (streamDrift())
-    Next += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") + "dir_" +
-            (std::abs(streamDrift()) > 1
-                 ? " * " + std::to_string(std::abs(streamDrift()))
-                 : std::string());
+    S += In + "Index " + skewedColumnName() + " = " + skewedColumn(I) + ";\n";
+  Next += columnStep(1, "dir_");
   if (UsesAt) {
     S += In + "Index at_ = " + linearIndex(D, I) + ";\n" + In +
          "const Index at_step_ = dir_ * " + atStep(D) + ";\n";
@@ -324,10 +314,7 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
   // Groups of Jam points, then the chunk's last points one at a time
   // (backwards: its first points, from the last of them).
   std::string JamNext = I + " += " + J + " * dir_";
-  if (streamDrift())
-    JamNext += ", " + Column + (streamDrift() > 0 ? " -= " : " += ") +
-               "dir_ * " +
-               std::to_string(K.Sched.Jam * std::abs(streamDrift()));
+  JamNext += columnStep(K.Sched.Jam, "dir_");
   if (UsesAt)
     JamNext += ", at_ += " + J + " * at_step_";
   const std::string Rest = "(" + End + " - " + C + ") % " + J;
@@ -335,7 +322,9 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
        "; g_ > 0; --g_, " + JamNext + ") {\n" + Jammed + In + "}\n";
   S += In + "if (up_) {\n" + In + "  " + I + " = " + C + " + " + Rest +
        " - 1;\n" +
-       (SkewCode ? In + "  " + Column + " = " + skewedColumn(I) + ";\n" : "") +
+       (SkewCode
+            ? In + "  " + skewedColumnName() + " = " + skewedColumn(I) + ";\n"
+            : "") +
        (UsesAt ? In + "  at_ = " + linearIndex(D, I) + ";\n" : "") + In + "}\n";
   return S + NoUnroll + In + "for (Index n_ = " + Rest + "; n_ > 0; --n_, " +
          Next + ") {\n";
@@ -430,6 +419,25 @@ std::string KernelEmitter::skewPhase() const {
   if (Terms.size() == 1)
     return Terms[0] + (Times ? " % Vec" : "");
   return "(" + Terms[0] + " + " + Terms[1] + ") % Vec";
+}
+
+/// The lane-0 column a skewed, streamed instance keeps per point: i1_ or
+/// i2_, the last dimension's index.
+std::string KernelEmitter::skewedColumnName() const {
+  return "i" + std::to_string(K.Rank - 1) + "_";
+}
+
+/// ", iL_ -= N" (or "+= N", or with Dir: "-= Dir * N"): the lane-0 column's
+/// move over Points points of a chunk in a skewed instance; "" in others.
+std::string KernelEmitter::columnStep(int Points,
+                                      const std::string &Dir) const {
+  const int Drift = Points * streamDrift();
+  if (!Drift)
+    return "";
+  std::string By = std::to_string(std::abs(Drift));
+  if (!Dir.empty())
+    By = std::abs(Drift) == 1 ? Dir : Dir + " * " + By;
+  return ", " + skewedColumnName() + (Drift > 0 ? " -= " : " += ") + By;
 }
 
 /// A skewed, streamed instance's lane-0 column at point Row of the chunk

@@ -280,6 +280,8 @@ private:
   /// Streamed skewed instances: the lane-0 column at point Row (a variable
   /// of the chunk loop) of the chunk.
   std::string skewedColumn(const std::string &Row) const;
+  std::string skewedColumnName() const;
+  std::string columnStep(int Points, const std::string &Dir) const;
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
   std::string shellKernelName() const { return K.Name + "_shell_kernel"; }

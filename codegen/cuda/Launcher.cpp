@@ -402,16 +402,22 @@ std::string KernelEmitter::vectorChoice() const {
   std::ostringstream OS;
   OS << "  // Vectors of " << V
      << " adjacent points per thread when every row is whole vectors.\n";
-  if (skewedRows() && K.Rank == 2)
-    OS << "  // Rows that are not whole vectors: the instance of their skew "
-          "(32-bit indices).\n"
-       << "  const int skew_ = int(extents_[1] % " << V << ");\n";
-  if (skewedRows() && K.Rank == 3)
-    OS << "  // Rows that are not whole vectors: the instance of their skew, "
-          "the plane stride's\n  // and the row stride's modulo "
-       << V << " (32-bit indices).\n"
-       << "  const int skew_ = int(extents_[1] * extents_[2] % " << V << ") * "
-       << V << " + int(extents_[2] % " << V << ");\n";
+  if (skewedRows()) {
+    // skewCodes' encoding: the row stride modulo Vec, and in rank 3 the
+    // plane stride's times Vec before it.
+    const std::string Row =
+        "int(extents_[" + std::to_string(K.Rank - 1) + "] % " + V + ")";
+    OS << "  // Rows that are not whole vectors: the instance of their skew"
+       << (K.Rank == 3 ? ", the plane stride's\n  // and the row stride's "
+                         "modulo " +
+                             V + " (32-bit indices).\n"
+                       : std::string(" (32-bit indices).\n"))
+       << "  const int skew_ = "
+       << (K.Rank == 3
+               ? "int(extents_[1] * extents_[2] % " + V + ") * " + V + " + "
+               : std::string())
+       << Row << ";\n";
+  }
   OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
      << ">(extents_, " << V << ", " << Widest << ", {" << Bases << "}"
      << (skewedRows() ? ", /*WholeRows=*/false) && (narrow_ || skew_ == 0)"

@@ -121,7 +121,8 @@ int main(int Argc, char **Argv) {
   O.add("--reps", Reps, "--bench: timed calls per size (20)");
   O.add("--warmup", Warmup, "--bench: untimed calls first (3)");
   std::string Block;
-  int PointsPerThread = 0, Persistent = -1, Zigzag = -1, Vectors = -1;
+  int PointsPerThread = 0, Persistent = -1, Zigzag = -1, Vectors = -1,
+      OneRow = -1;
   O.add("--block", Block,
         "threads per block BX[xBY[xBZ]] of every launch (as compiled)");
   O.add("--ppt", PointsPerThread,
@@ -135,6 +136,9 @@ int main(int Argc, char **Argv) {
         "kernels compiled with vectors: 1: the vector instance wherever the "
         "rows are whole vectors, 0: the one-point instance (-1: the launcher "
         "decides)");
+  O.add("--one-row", OneRow,
+        "point-wise kernels with vectors: 1: a domain of whole rows runs as "
+        "one row, 0: row by row (-1: as compiled, one row)");
   std::string TrimText;
   O.add("--trim", TrimText,
         "A[,B]: the small and bench sizes with their last extent A less and "
@@ -168,6 +172,8 @@ int main(int Argc, char **Argv) {
     ShapeText += ":zigzag" + std::to_string(Zigzag);
   if (Vectors >= 0)
     ShapeText += ":vectors" + std::to_string(Vectors);
+  if (OneRow >= 0)
+    ShapeText += ":onerow" + std::to_string(OneRow);
   int RowTrim = 0, PlaneTrim = 0;
   if (!TrimText.empty()) {
     char Tail = 0;
@@ -226,6 +232,7 @@ int main(int Argc, char **Argv) {
     S.Persistent = Persistent;
     S.Zigzag = Zigzag;
     S.Vectors = Vectors;
+    S.OneRow = OneRow;
     S.RowTrim = RowTrim;
     S.PlaneTrim = PlaneTrim;
     S.Shape = ShapeText;

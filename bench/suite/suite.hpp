@@ -121,6 +121,7 @@ struct Run {
   int Persistent = -1;
   int Zigzag = -1;
   int Vectors = -1;
+  int OneRow = -1;
   /// The small and bench sizes with their last extent RowTrim less and the
   /// one before it PlaneTrim less (rank 2 and 3): rows and planes of other
   /// skews (Small 41 - RowTrim), or not whole vectors at the bench size, as
@@ -864,6 +865,7 @@ private:
     A.opts.Persistent = S.Persistent;
     A.opts.Zigzag = S.Zigzag;
     A.opts.Vectors = S.Vectors;
+    A.opts.OneRow = S.OneRow;
     return A;
   }
 

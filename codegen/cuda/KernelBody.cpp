@@ -202,11 +202,16 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
     if (SkewCode && K.Sched.StreamDim < 0)
       Start += " - " + skewPhase();
     if (SkewCode && K.Sched.StreamDim >= 0) {
+      // How far the chunk's rows reach past its first row's column: the
+      // drift of every point after the first, or where the rows alternate
+      // one drift.
       const int Drift = streamDrift();
       const std::string Span =
-          "(points_per_thread_ - 1)" +
-          (std::abs(Drift) > 1 ? " * " + std::to_string(std::abs(Drift))
-                               : std::string());
+          alternatingRows() ? std::to_string(std::abs(Drift))
+                            : "(points_per_thread_ - 1)" +
+                                  (std::abs(Drift) > 1
+                                       ? " * " + std::to_string(std::abs(Drift))
+                                       : std::string());
       Var = "col" + std::to_string(D) + "_";
       if (Drift < 0)
         Start += " - (" + Span + " + Vec - 1) / Vec * Vec";
@@ -243,6 +248,9 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
     Next += ", at_ += " + atStep(D);
   }
+  if (alternatingRows()) // a point alone: its own row's column
+    Next = "++" + I + ", " + skewedColumnName() + " = " + skewedColumn(I) +
+           (UsesAt ? ", at_ = " + linearIndex(D, I) : std::string());
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, UsesAt ? "at_" : linearIndex(D, C));
   if (K.Sched.Ring)
@@ -308,6 +316,9 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
          "const Index at_step_ = dir_ * " + atStep(D) + ";\n";
     Next += ", at_ += at_step_";
   }
+  if (alternatingRows()) // a point alone: its own row's column
+    Next = I + " += dir_, " + skewedColumnName() + " = " + skewedColumn(I) +
+           (UsesAt ? ", at_ = " + linearIndex(D, I) : std::string());
   if (K.Sched.Jam == 1)
     return S + NoUnroll + In + "for (Index n_ = " + C + "; n_ < " + End +
            "; ++n_, " + Next + ") {\n";
@@ -360,8 +371,8 @@ std::string KernelEmitter::strideOf(int D) const {
 /// a stride, or in a skewed instance a stride less streamDrift() (the next
 /// point's lane 0 is that many columns further left).
 std::string KernelEmitter::atStep(int D) const {
-  if (D != K.Sched.StreamDim || !streamDrift())
-    return strideOf(D);
+  if (D != K.Sched.StreamDim || !streamDrift() || alternatingRows())
+    return strideOf(D); // alternating rows: a group's first rows align alike
   const int Drift = streamDrift();
   return "(" + strideOf(D) + (Drift > 0 ? " - " : " + ") +
          std::to_string(std::abs(Drift)) + ")";
@@ -374,6 +385,26 @@ std::string KernelEmitter::atStep(int D) const {
 int KernelEmitter::streamDrift() const {
   const int Skew = skewOf(K.Sched.StreamDim);
   return 2 * Skew > K.Sched.Vec ? Skew - K.Sched.Vec : Skew;
+}
+
+/// Where the streamed stride's skew s is half a vector or nothing (2 s = 0
+/// modulo Vec: s = 2 of vectors of 4, s = 1 of vectors of 2), every other
+/// row aligns alike: a jam group's rows alternate between its first row's
+/// column and one drift left of it, spanning one drift instead of
+/// (Jam - 1) drifts (3 columns for vectors of 2, where box-shaped f64
+/// kernels read a row's band three vectors wide instead of two). The
+/// groups then start at the same column all along a chunk; a point alone
+/// takes its own row's column (skewedColumn). Only for an even jam.
+bool KernelEmitter::alternatingRows() const {
+  const int Skew = skewOf(K.Sched.StreamDim);
+  return SkewCode && K.Sched.StreamDim >= 0 && K.Sched.Jam % 2 == 0 && Skew &&
+         2 * Skew % K.Sched.Vec == 0;
+}
+
+/// Columns a jam group's row Row lies left of its first row (right, when
+/// negative) in a skewed, streamed instance.
+int KernelEmitter::rowShift(int Row) const {
+  return (alternatingRows() ? Row % 2 : Row) * streamDrift();
 }
 
 /// The skews of a skewed kernel's instances (skewedRows), 0 first: rank 2
@@ -402,15 +433,14 @@ int KernelEmitter::skewOf(int D) const {
 /// multiple of Vec, for its vectors to be aligned: the point's coordinates
 /// along the other dimensions times their strides, modulo Vec (the chunk's
 /// first point along the streamed dimension).
-std::string KernelEmitter::skewPhase() const {
+std::string KernelEmitter::skewPhase(const std::string &StreamRow) const {
   std::vector<std::string> Terms;
   bool Times = false; // a term multiplied: the sum wants its own modulo
   for (int D = 0; D < K.Rank - 1; ++D)
     if (skewOf(D)) {
       Times |= skewOf(D) > 1;
       Terms.push_back(
-          (D == K.Sched.StreamDim ? std::string("chunk0_")
-                                  : "i" + std::to_string(D) + "_") +
+          (D == K.Sched.StreamDim ? StreamRow : "i" + std::to_string(D) + "_") +
           " % Vec" +
           (skewOf(D) > 1 ? " * " + std::to_string(skewOf(D)) : std::string()));
     }
@@ -432,7 +462,7 @@ std::string KernelEmitter::skewedColumnName() const {
 std::string KernelEmitter::columnStep(int Points,
                                       const std::string &Dir) const {
   const int Drift = Points * streamDrift();
-  if (!Drift)
+  if (!Drift || alternatingRows()) // alternating: the caller's (loopHeader)
     return "";
   std::string By = std::to_string(std::abs(Drift));
   if (!Dir.empty())
@@ -444,7 +474,10 @@ std::string KernelEmitter::columnStep(int Points,
 /// from chunk0_: the thread's column colL_ (a multiple of Vec) less
 /// skewPhase(), less streamDrift() per point after the first.
 std::string KernelEmitter::skewedColumn(const std::string &Row) const {
-  std::string S = "col" + std::to_string(K.Rank - 1) + "_ - " + skewPhase();
+  const std::string Col = "col" + std::to_string(K.Rank - 1) + "_ - ";
+  if (alternatingRows()) // the row's own phase: no drift
+    return Col + skewPhase(Row);
+  std::string S = Col + skewPhase();
   if (Row != "chunk0_")
     S += minusTimes("(" + Row + " - chunk0_)", streamDrift());
   return S;
@@ -918,7 +951,7 @@ std::string KernelEmitter::rowAddress(const std::string &Grid, int Row) {
     return Grid + " + at_";
   std::vector<int> Offsets(K.Rank, 0);
   Offsets[K.Sched.StreamDim] = Row;
-  Offsets[K.Rank - 1] = -Row * streamDrift(); // the row's aligned lane 0
+  Offsets[K.Rank - 1] = -rowShift(Row); // the row's aligned lane 0
   return Grid + " + (" + offsetExpr(Offsets) + ")";
 }
 
@@ -995,13 +1028,17 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     ScalarLanes = false;
     OS << "if (Vec == 1) {\n" << Jammed << In << "} else ";
   }
-  // A skewed jam group's last row starts (JamLanes - 1) * streamDrift()
-  // columns left (right, when negative) of its first.
-  const int Drift = Rows ? (JamLanes - 1) * streamDrift() : 0;
+  // A skewed jam group's rows start up to this many columns left (Left) or
+  // right (Right) of its first.
+  int Left = 0, Right = 0;
+  for (int Row = 0; Rows && Row < JamLanes; ++Row) {
+    Left = std::max(Left, rowShift(Row));
+    Right = std::max(Right, -rowShift(Row));
+  }
   OS << "if (Vec > 1 && " << I
-     << (Drift > 0 ? " - " + std::to_string(Drift) : std::string())
+     << (Left > 0 ? " - " + std::to_string(Left) : std::string())
      << " >= " << Lo << " && " << I << " + Vec"
-     << (Drift < 0 ? " + " + std::to_string(-Drift) : std::string())
+     << (Right > 0 ? " + " + std::to_string(Right) : std::string())
      << " <= " << Hi << ") {\n"
      << lanePoints(Depth + 1) << In << "} else {\n"
      << In << "  const Index lane0_at_ = at_;\n"
@@ -1014,7 +1051,8 @@ std::string KernelEmitter::vectorPoints(int Depth) {
       ReadsRow |= E->Kind == ExprKind::Index &&
                   as<ir::Index>(E)->Dim == K.Sched.StreamDim;
     });
-    Row = " + row_ * " + atStep(K.Sched.StreamDim);
+    Row = " + row_ * " + atStep(K.Sched.StreamDim) +
+          (alternatingRows() ? minusTimes("row_ % 2", streamDrift()) : "");
     if (ReadsRow)
       OS << In << "  const Index lane0_" << IS << " = " << IS << ";\n";
     OS << In << "  #pragma unroll 1\n"
@@ -1022,7 +1060,10 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     if (ReadsRow)
       OS << In << "    const Index " << IS << " = lane0_" << IS << " + row_;\n";
   }
-  const std::string RowShift = Rows ? minusTimes("row_", streamDrift()) : "";
+  const std::string RowShift = !Rows ? ""
+                               : alternatingRows()
+                                   ? minusTimes("row_ % 2", streamDrift())
+                                   : minusTimes("row_", streamDrift());
   OS << Col << "#pragma unroll 1\n"
      << Col << "for (Index lane_ = 0; lane_ < Vec; ++lane_) {\n"
      << Col << "  const Index " << I << " = lane0_" << I << " + lane_"

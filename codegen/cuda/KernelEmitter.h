@@ -39,6 +39,7 @@
 #include "codegen/Ring.h"
 #include "codegen/cuda/CudaEmitter.h"
 #include "codegen/cuda/SmemCacheLowering.h"
+#include "codegen/passes/Tile.h"
 
 #include <algorithm>
 #include <array>
@@ -238,13 +239,13 @@ private:
   /// How far a vector lane's point is from lane 0's along dimension D:
   /// vecLane() along the last dimension, jamLane() rows along the streamed
   /// one; in a fused group, Lane rows along dimension 0.
-  /// In a skewed instance row jamLane()'s lane 0 sits jamLane() *
-  /// streamDrift() columns left of lane 0's, where its vectors are aligned.
+  /// In a skewed instance row jamLane()'s lane 0 sits rowShift(jamLane())
+  /// columns left of lane 0's, where its vectors are aligned.
   int laneOffset(int D) const {
     if (FusedLanes)
       return D == 0 ? Lane : 0;
     if (D == K.Rank - 1)
-      return vectorised() ? vecLane() - jamLane() * streamDrift() : 0;
+      return vectorised() ? vecLane() - rowShift(jamLane()) : 0;
     return D == K.Sched.StreamDim ? jamLane() : 0;
   }
 
@@ -270,11 +271,21 @@ private:
             (K.Sched.StreamDim < 0 && K.Sched.Jam == 1));
   }
   std::vector<int> skewCodes() const;
+  /// Point-wise kernels with vectors (runsAsOneRow, Tile.h): the launcher
+  /// walks a domain of whole rows as one row (row_domain_; one_row_ says
+  /// whether the launch does).
+  bool oneRow() const { return runsAsOneRow(K); }
+  /// The domain the kernel is launched over: row_domain_ or domain_.
+  std::string rowDomain() const { return oneRow() ? "row_domain_" : "domain_"; }
+  std::string streamArgument() const;
+  std::string skewReach();
   int skewOf(int D) const;
   /// Columns a point's lane 0 moves left (right, when negative) from one
   /// point of a chunk to the next.
   int streamDrift() const;
-  std::string skewPhase() const;
+  bool alternatingRows() const;
+  int rowShift(int Row) const;
+  std::string skewPhase(const std::string &StreamRow = "chunk0_") const;
   /// The body of every skew's instance, each under `if constexpr`.
   std::string skewedBodies();
   /// Streamed skewed instances: the lane-0 column at point Row (a variable
@@ -309,7 +320,7 @@ private:
   std::string aliasChecks() const;
   std::string tuning() const;
   int launchBound() const;
-  std::string launchShape() const;
+  std::string launchShape();
   std::string vectorChoice() const;
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;

@@ -262,16 +262,30 @@ std::string KernelEmitter::aliasChecks() const {
 
 /// The block and grid shape and the points per thread; without histograms
 /// also the index type (kernel_) and the dynamic shared memory (smem_).
-std::string KernelEmitter::launchShape() const {
+std::string KernelEmitter::launchShape() {
   std::ostringstream OS;
   const std::string R = std::to_string(K.Rank);
   const std::string &O = OptsName;
   const std::string Block = "stencil::detail::blockShape<" + R +
                             ">(kernel_name_, " + arr3(K.Sched.Block) + ", " +
                             std::to_string(launchBound()) + ", " + O + ")";
+  if (oneRow())
+    OS << "  // Point-wise: a domain of whole rows runs as one row, its "
+          "vectors "
+          "aligned whatever\n  // the rows' length "
+          "(stencil::detail::runsAsOneRow).\n"
+       << "  const bool one_row_ = stencil::detail::runsAsOneRow<" << R
+       << ">(domain_, extents_, " << O << ");\n"
+       << "  const stencil::detail::Domain<" << R
+       << "> row_domain_ = one_row_ ? stencil::detail::oneRow<" << R
+       << ">(domain_) : domain_;\n";
   if (vectorised() && K.Rank >= 2) // x threads fitted to the rows' vectors
-    OS << "  const dim3 block_ = stencil::detail::fitBlockToRows<" << R << ">("
-       << Block << ", domain_, " << K.Sched.Vec << ", " << O << ");\n";
+    OS << "  const dim3 block_ = "
+       << (oneRow() ? "one_row_ ? stencil::detail::oneRowBlock(" + Block +
+                          ")\n      : "
+                    : "")
+       << "stencil::detail::fitBlockToRows<" << R << ">(" << Block
+       << ", domain_, " << K.Sched.Vec << ", " << O << ");\n";
   else
     OS << "  const dim3 block_ = " << Block << ";\n";
   OS << Cache.launcherCheck();
@@ -291,16 +305,15 @@ std::string KernelEmitter::launchShape() const {
   // columns, which the first thread takes in a second step of its
   // grid-stride loop: a block more along x left most of its threads idle
   // (relax3d at 512 x 512 x 511: 0.99 -> 1.56 x its floor, H200).
-  const std::string GridVec =
-      Vec +
-      (skewedRows() && K.Sched.StreamDim >= 0 ? ", vec_ ? skew_ : 0" : "");
+  const bool Reach = skewedRows() && K.Sched.StreamDim >= 0;
+  const std::string GridVec = Vec + (Reach ? ", vec_ ? reach_ : 0" : "");
   if (hasHistograms()) {
     // Histogram kernels: their own grid and lowering choice
     // (HistogramEmitter.h); privatised launches get a persistent grid there.
     OS << vectorChoice();
-    OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R
-       << ">(domain_, block_, points_per_thread_, "
-       << (K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0) << Vec << ");\n";
+    OS << "  const dim3 grid_ = stencil::detail::gridShape<" << R << ">("
+       << rowDomain() << ", block_, points_per_thread_, " << streamArgument()
+       << Vec << ");\n";
     OS << histogramLauncherChoice(K, O);
   } else {
     int IndexScale = 1;
@@ -320,8 +333,7 @@ std::string KernelEmitter::launchShape() const {
          << " : " << kernelInstance("int64_t", false) << ";\n";
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
-    const std::string Stream =
-        std::to_string(K.Sched.StreamDim >= 0 ? K.Sched.StreamDim : 0);
+    const std::string Stream = streamArgument();
     OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
           "resident at once,\n  // every thread walking many points.\n";
     OS << "  static stencil::detail::ResidentBlocks resident_;\n"
@@ -337,21 +349,58 @@ std::string KernelEmitter::launchShape() const {
          << O << ".PointsPerThread says.\n"
          << "  if (" << O << ".PointsPerThread <= 0 && !persistent_)\n"
          << "    points_per_thread_ = stencil::detail::pointsToFill<" << R
-         << ">(domain_, block_, points_per_thread_, " << Stream
+         << ">(" << rowDomain() << ", block_, points_per_thread_, " << Stream
          << ", resident_blocks_" << (Vec.empty() ? ", 1" : Vec) << ", "
          << K.Sched.Jam << ");\n";
+    if (Reach)
+      OS << skewReach();
     OS << "  const dim3 grid_ = persistent_ ? "
           "stencil::detail::persistentGridShape<"
-       << R << ">(domain_, block_, points_per_thread_, " << Stream
+       << R << ">(" << rowDomain() << ", block_, points_per_thread_, " << Stream
        << ", resident_blocks_" << GridVec << ") : stencil::detail::gridShape<"
-       << R << ">(domain_, block_, points_per_thread_, " << Stream << GridVec
-       << ");\n";
+       << R << ">(" << rowDomain() << ", block_, points_per_thread_, " << Stream
+       << GridVec << ");\n";
     if (K.Sched.Zigzag)
       OS << "  const int zigzag_ = stencil::detail::zigzagChunks(" << O
          << ".Zigzag, grid_, block_, " << K.Rank - 1 - K.Sched.StreamDim
          << ", resident_blocks_);\n";
   }
   return OS.str();
+}
+
+/// `const int reach_`: the columns past a row's end that the threads of the
+/// skewed instance skew_ names must cover besides (gridShape's Reach): its
+/// rows' phase, up to Vec - 1, and how far a chunk's rows drift.
+std::string KernelEmitter::skewReach() {
+  const int Vec = K.Sched.Vec;
+  std::string S = "0";
+  const std::vector<int> Codes = skewCodes();
+  for (auto Code = Codes.rbegin(); Code != Codes.rend() && *Code; ++Code) {
+    SkewCode = *Code;
+    const int Drift = std::abs(streamDrift());
+    std::string Span = "";
+    if (Drift && alternatingRows())
+      Span = " + " + std::to_string(Drift);
+    else if (Drift)
+      Span = " + (points_per_thread_ - 1)" +
+             (Drift > 1 ? " * " + std::to_string(Drift) : std::string());
+    S = "skew_ == " + std::to_string(*Code) + " ? " + std::to_string(Vec - 1) +
+        Span + " : " + S;
+  }
+  SkewCode = 0;
+  return "  // The columns past a row's end the threads of instance skew_ "
+         "reach besides:\n  // its rows' phase and how far a chunk's rows "
+         "drift (gridShape).\n  const int reach_ = " +
+         S + ";\n";
+}
+
+/// gridShape's StreamDim for the launch: the streamed dimension, or for a
+/// kernel that is not streamed 0, whose threads then take points a grid
+/// stride apart along it; along the one row (runsAsOneRow) its last.
+std::string KernelEmitter::streamArgument() const {
+  if (K.Sched.StreamDim >= 0)
+    return std::to_string(K.Sched.StreamDim);
+  return oneRow() ? "(one_row_ ? " + std::to_string(K.Rank - 1) + " : 0)" : "0";
 }
 
 /// The address of the kernel's instance over Index: of the vector or the
@@ -401,7 +450,15 @@ std::string KernelEmitter::vectorChoice() const {
     }
   std::ostringstream OS;
   OS << "  // Vectors of " << V
-     << " adjacent points per thread when every row is whole vectors.\n";
+     << " adjacent points per thread where the grids are aligned and "
+     << "the launch fills\n  // the device ("
+     << (oneRow() && skewedRows()
+             ? "a domain of whole rows as one row, other rows of any "
+               "length by\n  // their skew's instance).\n"
+         : oneRow()     ? "rows of whole vectors, or a domain of whole rows "
+                          "as one row).\n"
+         : skewedRows() ? "rows of any length: an instance per row skew).\n"
+                        : "rows of whole vectors).\n");
   if (skewedRows()) {
     // skewCodes' encoding: the row stride modulo Vec, and in rank 3 the
     // plane stride's times Vec before it.
@@ -412,7 +469,7 @@ std::string KernelEmitter::vectorChoice() const {
                          "modulo " +
                              V + " (32-bit indices).\n"
                        : std::string(" (32-bit indices).\n"))
-       << "  const int skew_ = "
+       << "  const int skew_ = " << (oneRow() ? "one_row_ ? 0 : " : "")
        << (K.Rank == 3
                ? "int(extents_[1] * extents_[2] % " + V + ") * " + V + " + "
                : std::string())
@@ -421,6 +478,7 @@ std::string KernelEmitter::vectorChoice() const {
   OS << "  const bool vec_ = stencil::detail::vectorAligned<" << R
      << ">(extents_, " << V << ", " << Widest << ", {" << Bases << "}"
      << (skewedRows() ? ", /*WholeRows=*/false) && (narrow_ || skew_ == 0)"
+         : oneRow()   ? ", /*WholeRows=*/!one_row_)"
                       : ")")
      << " &&\n      (" << O << ".Vectors < 0 ? "
      << "stencil::detail::vectorsFillDevice<" << R
@@ -556,7 +614,7 @@ std::string KernelEmitter::launchArguments() const {
     Args.push_back("zigzag_");
   for (const std::string &A : Cache.launchArgs())
     Args.push_back(A);
-  Args.push_back("domain_");
+  Args.push_back(rowDomain());
   return joinArguments(Args);
 }
 

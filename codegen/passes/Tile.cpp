@@ -57,6 +57,14 @@ bool readsAnyNeighbour(const Kernel &K) {
   return false;
 }
 
+/// True when the body reads index(d) along some dimension.
+bool readsIndex(const Kernel &K) {
+  bool Reads = false;
+  forEachExpr(K.Body,
+              [&](const Expr &E) { Reads |= E->Kind == ExprKind::Index; });
+  return Reads;
+}
+
 /// Points per thread of a streamed kernel computed as a ring: filling and
 /// emptying the ring costs lanes() - 1 steps a chunk (box125: 0.500 ms in
 /// chunks of 16, 0.453 in chunks of 32, 0.610 in chunks of 8).
@@ -539,6 +547,9 @@ public:
              loads(vecLoadsPerPoint(K, K.Sched.Vec)) +
              " loads per point instead of " +
              loads(jamLoadsPerPoint(K, K.Rank - 1, 1));
+      if (runsAsOneRow(K))
+        Why += "; point-wise: a domain of whole rows runs as one row (its "
+               "vectors aligned whatever the rows' length)";
     } else if (K.Sched.Jam > 1 && K.Sched.StreamDim < 0) {
       Why += "; unroll-and-jam " + std::to_string(K.Sched.Jam) +
              ": each thread loads " + std::to_string(K.Sched.Jam) +
@@ -584,5 +595,11 @@ public:
 } // namespace
 
 std::unique_ptr<Pass> createTilePass() { return std::make_unique<TilePass>(); }
+
+bool runsAsOneRow(const Kernel &K) {
+  return K.Rank >= 2 && K.Sched.Vec > 1 && K.Sched.StreamDim < 0 &&
+         !readsAnyNeighbour(K) && !readsIndex(K) && !K.hasBoundary() &&
+         K.Merged.empty();
+}
 
 } // namespace stencilc

@@ -72,6 +72,11 @@ bool choosePrefetch(const ir::Kernel &K, const ir::Schedule &S);
 /// Whether a streamed kernel is computed as a register ring
 /// (Schedule::Ring, ir::planRing) instead of its jam of Jam (chooseJam).
 bool chooseRing(const ir::Kernel &K, const ir::Schedule &S, int Jam);
+/// Whether K's launcher walks a domain of whole rows as one row
+/// (stencil::detail::runsAsOneRow): point-wise kernels of rank 2 and 3
+/// with vectors, whose grids are read at the centre only and which do not
+/// read index(d): vectors whatever the rows' length.
+bool runsAsOneRow(const ir::Kernel &K);
 /// In-grid vector loads per point when Vec adjacent points along the last
 /// dimension load their rows as aligned vectors of Vec elements.
 /// With Jam > 1, per point of Jam rows of such lanes along StreamDim.

@@ -45,21 +45,68 @@ TEST(LaunchShape, VectorsNarrowTheGridAlongX) {
             unsigned((1 << 20) / (256 * 16 * 2)));
 }
 
-TEST(LaunchShape, SkewedRowsWidenTheGridByTheirDrift) {
+TEST(LaunchShape, SkewedRowsWidenTheGridByTheirReach) {
   // 8192 points a row, stride 8194 (Skew 2): 512 points a block along x.
   const Domain<2> D = interior(1026, 8194, 1);
   EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4, 0).x, 16u);
-  // Streamed, 4 rows a chunk: rows start up to 3 columns left of their
-  // aligned column and drift 2 further per row, 9 columns in all: a 17th
-  // block of x.
-  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4, 2).x, 17u);
+  // Streamed, 4 rows a chunk drifting 2 columns each (the launcher's
+  // reach_): rows start up to 3 columns left of their aligned column and
+  // drift 6 further, 9 columns in all: a 17th block of x.
+  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 4, 0, 4, 3 + 3 * 2).x, 17u);
   // Not streamed: the 3 columns alone (8195 points: still 17 blocks).
-  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 1, -1, 4, 1).x, 17u);
+  EXPECT_EQ(gridShape<2>(D, dim3(128, 2, 1), 1, -1, 4, 3).x, 17u);
   const Domain<2> Narrow = interior(1026, 8000, 0); // 15.6 blocks
-  EXPECT_EQ(gridShape<2>(Narrow, dim3(128, 2, 1), 4, 0, 4, 3).x, 16u)
-      << "the drift fits in the last block's idle threads";
-  EXPECT_EQ(persistentGridShape<2>(D, dim3(128, 2, 1), 4, 0, 1 << 20, 4, 2).x,
-            17u);
+  EXPECT_EQ(gridShape<2>(Narrow, dim3(128, 2, 1), 4, 0, 4, 3 + 3).x, 16u)
+      << "the reach fits in the last block's idle threads";
+  EXPECT_EQ(
+      persistentGridShape<2>(D, dim3(128, 2, 1), 4, 0, 1 << 20, 4, 3 + 3 * 2).x,
+      17u);
+}
+
+TEST(LaunchShape, PointWiseWholeRowsRunAsOneRow) {
+  // 7 planes of 5 x 8191 points (rows of no whole vectors), planes 2 .. 6.
+  Domain<3> D{};
+  const Extents<3> E{7, 5, 8191};
+  D.Stride[2] = 1;
+  D.Stride[1] = 8191;
+  D.Stride[0] = 5 * 8191;
+  D.Lo[0] = 2;
+  D.Hi[0] = 6;
+  D.Hi[1] = 5;
+  D.Hi[2] = 8191;
+  D.Origin[0] = 3;
+  ASSERT_TRUE(runsAsOneRow<3>(D, E, {}));
+  const Domain<3> Row = oneRow<3>(D);
+  EXPECT_EQ(Row.Lo[0], 0);
+  EXPECT_EQ(Row.Hi[0], 1);
+  EXPECT_EQ(Row.Lo[1], 0);
+  EXPECT_EQ(Row.Hi[1], 1);
+  EXPECT_EQ(Row.Lo[2], 2 * 5 * 8191) << "plane 2's first point";
+  EXPECT_EQ(Row.Hi[2], 6 * 5 * 8191);
+  EXPECT_EQ(Row.Stride[0], D.Stride[0]);
+  EXPECT_EQ(Row.Origin[0], 3);
+  // Its grid: x alone, points per thread along the row.
+  const dim3 B = oneRowBlock(dim3(128, 4, 1));
+  EXPECT_EQ(B.x, 512u);
+  EXPECT_EQ(B.y * B.z, 1u);
+  const dim3 G = gridShape<3>(Row, B, 2, 2, 4);
+  EXPECT_EQ(G.x, unsigned(divUp(4 * 5 * 8191, 512 * 2 * 4)));
+  EXPECT_EQ(G.y * G.z, 1u);
+  // Not whole rows: a row cut short, a plane's rows cut, or asked not to.
+  Domain<3> Cut = D;
+  Cut.Hi[2] = 8190;
+  EXPECT_FALSE(runsAsOneRow<3>(Cut, E, {}));
+  Cut = D;
+  Cut.Lo[1] = 1;
+  EXPECT_FALSE(runsAsOneRow<3>(Cut, E, {}));
+  LaunchOptions Rows;
+  Rows.OneRow = 0;
+  EXPECT_FALSE(runsAsOneRow<3>(D, E, Rows));
+  // An empty domain stays empty.
+  Domain<3> None = D;
+  None.Hi[0] = 2;
+  ASSERT_TRUE(runsAsOneRow<3>(None, E, {}));
+  EXPECT_TRUE(oneRow<3>(None).empty());
 }
 
 TEST(LaunchShape, BlocksFitTheRowsOfVectors) {

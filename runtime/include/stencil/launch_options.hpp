@@ -38,6 +38,12 @@ struct LaunchOptions {
   /// (stencil::detail::vectorsFillDevice); 1: whenever the rows allow it;
   /// 0: the one-point instance.
   int Vectors = -1;
+  /// Point-wise kernels compiled with vectors (every grid read at its
+  /// centre, no index(d); `--report` says "one row"): 1 or -1: a domain of
+  /// whole rows (every dimension but the first spanning its extent) runs as
+  /// one row of its points in memory order, so that its vectors are aligned
+  /// whatever the rows' length; 0: row by row (stencil::detail::oneRow).
+  int OneRow = -1;
   /// Streamed kernels (tile's stream dimension): 1: every other chunk of
   /// points is walked backwards, so that neighbouring chunks read the rows
   /// they share at the same time; 0: every chunk forwards; -1: the launcher

@@ -191,6 +191,44 @@ dim3 fitBlockToRows(dim3 B, const Domain<R> &Dom, int Vec,
   return dim3(X, Y, B.z);
 }
 
+/// A point-wise kernel's domain of whole rows (every dimension but the
+/// first spanning its extent: the default domain of a kernel that reads
+/// every grid at its centre) is one contiguous range of each grid,
+/// [Lo[0] * Stride[0], Hi[0] * Stride[0]). Such a kernel (tile's
+/// runsAsOneRow: no neighbour read, no index(d)) walks it as one row, the
+/// domain below with every dimension but the last a single point: its
+/// linear index is then the last coordinate, and its vectors are aligned
+/// wherever the grids are, whatever the rows' length. Rows of 8191 points
+/// had each a partial vector at both ends (relax3d 0.99 -> 1.24x its floor,
+/// H100, docs/passes/tile.md#one-row). False for any other domain, or when
+/// Opts.OneRow is 0.
+template <int R>
+bool runsAsOneRow(const Domain<R> &Dom, const Extents<R> &E,
+                  const LaunchOptions &Opts) {
+  if (R < 2 || Opts.OneRow == 0)
+    return false;
+  for (int D = 1; D < R; ++D)
+    if (Dom.Lo[D] != 0 || Dom.Hi[D] != E[D])
+      return false;
+  return true;
+}
+
+/// The one row of a domain of whole rows (runsAsOneRow): the same points,
+/// strides and origin.
+template <int R> Domain<R> oneRow(const Domain<R> &Dom) {
+  Domain<R> Row = Dom;
+  for (int D = 0; D + 1 < R; ++D) {
+    Row.Lo[D] = 0;
+    Row.Hi[D] = 1;
+  }
+  Row.Lo[R - 1] = Dom.Lo[0] * Dom.Stride[0];
+  Row.Hi[R - 1] = Dom.Hi[0] * Dom.Stride[0];
+  return Row;
+}
+
+/// A block's threads along x alone, for a launch over one row.
+inline dim3 oneRowBlock(dim3 B) { return dim3(B.x * B.y * B.z, 1, 1); }
+
 /// Whether a streamed kernel walks every other chunk backwards (1) or all
 /// forwards (0). Two neighbouring chunks share the rows of the stencil's
 /// halo along the streamed dimension. Walked forwards, the upper chunk
@@ -219,21 +257,14 @@ inline int zigzagChunks(int Asked, dim3 Grid, dim3 Block, int Axis,
 /// PointsPerThread along StreamDim and by Vec (the points of one thread's
 /// vector) along the last dimension (the kernels walk their domain with
 /// grid-stride loops, so any grid covers it), clamped to CUDA's limits.
-/// Skew > 0: an instance for rows that are not whole vectors (rank 2: the
-/// row stride modulo Vec; rank 3: the plane stride's times Vec plus the row
-/// stride's), whose rows start up to Vec - 1 columns left of their aligned
-/// column and, streamed (along dimension 0), drift up to Vec / 2 further
-/// per point of a chunk
-/// (codegen/cuda/KernelBody.cpp, skewedBodies): x covers those columns too
-/// (the launchers pass it for streamed kernels only).
+/// Reach > 0: the columns past a row's end that the threads' columns must
+/// cover besides: a streamed instance for rows that are not whole vectors
+/// starts each row up to Vec - 1 columns left of its aligned column, and a
+/// chunk's rows drift further (codegen/cuda/KernelBody.cpp, skewedBodies);
+/// the launcher computes it for the instance it launches (its reach_).
 template <int R>
 dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
-               int StreamDim, int Vec = 1, int Skew = 0) {
-  // The drift per point: the streamed stride's skew s, or Vec - s columns
-  // the other way when s > Vec / 2 (codegen/cuda/KernelBody.cpp,
-  // streamDrift).
-  const int StreamSkew = R == 3 ? Skew / std::max(Vec, 1) : Skew;
-  const int Drift = 2 * StreamSkew > Vec ? Vec - StreamSkew : StreamSkew;
+               int StreamDim, int Vec = 1, int Reach = 0) {
   const unsigned Threads[3] = {Block.x, Block.y, Block.z};
   const int64_t Limit[3] = {2147483647, 65535, 65535};
   int64_t G[3] = {1, 1, 1};
@@ -244,11 +275,8 @@ dim3 gridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
         (D == StreamDim && PointsPerThread > 1) ? PointsPerThread : 1;
     if (D == R - 1 && Vec > 1)
       PerThread *= Vec;
-    if (D == R - 1 && Skew > 0)
-      N += Vec - 1 +
-           (StreamDim >= 0 && PointsPerThread > 1
-                ? int64_t(PointsPerThread - 1) * Drift
-                : 0);
+    if (D == R - 1)
+      N += Reach;
     G[Axis] = std::min(
         std::max<int64_t>(divUp(N, Threads[Axis] * PerThread), 1), Limit[Axis]);
   }
@@ -267,8 +295,8 @@ inline int64_t blocksIn(dim3 G) { return int64_t(G.x) * G.y * G.z; }
 template <int R>
 dim3 persistentGridShape(const Domain<R> &Dom, dim3 Block, int PointsPerThread,
                          int StreamDim, int64_t MaxBlocks, int Vec = 1,
-                         int Skew = 0) {
-  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim, Vec, Skew);
+                         int Reach = 0) {
+  dim3 G = gridShape<R>(Dom, Block, PointsPerThread, StreamDim, Vec, Reach);
   const int64_t Cap = std::max<int64_t>(MaxBlocks, 1);
   auto Clamp = [&](unsigned &Axis, int64_t Others) {
     Axis =

@@ -135,6 +135,22 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // CHECK:                 const Index i1_ = lane0_i1_ + lane_ - row_;
 // CHECK-NEXT:            if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
 // CHECK-NEXT:            const Index at_ = lane0_at_ + row_ * (stride0_ - 1) + lane_;
+// Skew 2 (half a vector): every other row aligns alike, so the group's rows
+// alternate between row 0's column and 2 left of it (a band 2 columns wider,
+// not 6), the groups of a chunk all start at its first column, and a point
+// alone takes its own row's column (docs/passes/tile.md#skewed-rows).
+// CHECK:       } else if constexpr (Skew == 2) {
+// CHECK:           for (Index col1_ = {{.*}}; col1_ < Index(dom_.Hi[1]) + (Vec - 1 + 2); col1_ +=
+// CHECK:             Index i1_ = col1_ - chunk0_ % Vec * 2 % Vec;
+// CHECK:             for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
+// CHECK-NEXT:          if (Vec > 1 && i1_ - 2 >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK:                 const int4 a_cv1_ = *reinterpret_cast<const int4*>(a + (at_ + stride0_ - 2));
+// CHECK:                 const int4 a_cv2_ = *reinterpret_cast<const int4*>(a + (at_ + 2 * stride0_));
+// CHECK:                 const int4 a_cv3_ = *reinterpret_cast<const int4*>(a + (at_ + 3 * stride0_ - 2));
+// CHECK:                 const Index i1_ = lane0_i1_ + lane_ - row_ % 2 * 2;
+// CHECK-NEXT:            if (i1_ < Index(dom_.Lo[1]) || i1_ >= Index(dom_.Hi[1])) continue;
+// CHECK-NEXT:            const Index at_ = lane0_at_ + row_ * stride0_ - row_ % 2 * 2 + lane_;
+// CHECK:             for (; i0_ < end0_; ++i0_, i1_ = col1_ - i0_ % Vec * 2 % Vec, at_ = i0_ * stride0_ + i1_) {
 // Skew 3: each row a column right of the one before (the same alignment as 3
 // left), the group's vectors taken when its last row's last column is in the
 // domain.
@@ -156,3 +172,12 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // Stores: each row of lanes stores one aligned vector, after its last lane.
 // CHECK:         *reinterpret_cast<double2*>(v + at_) = make_double2(v_s[[S:[0-9]+]]_0_, v_s[[S]]_1_);
 // CHECK:         *reinterpret_cast<double2*>(v + (at_ + 3 * stride0_)) = make_double2(v_s[[S]]_6_, v_s[[S]]_7_);
+// Vectors of 2 at odd rows (Skew 1, half a vector): rows alternate one
+// column apart, the reach one column past the phase.
+// CHECK:       } else if constexpr (Skew == 1) {
+// CHECK:             Index i1_ = col1_ - chunk0_ % Vec;
+// CHECK:             for (; i0_ + 4 <= end0_; i0_ += 4, at_ += 4 * stride0_) {
+// CHECK-NEXT:          if (Vec > 1 && i1_ - 1 >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK:                 *reinterpret_cast<double2*>(v + (at_ + 3 * stride0_ - 1)) = make_double2(v_s{{[0-9]+}}_6_, v_s{{[0-9]+}}_7_);
+// CHECK-LABEL: void mean(
+// CHECK:         const int reach_ = skew_ == 1 ? 1 + 1 : 0;

@@ -42,8 +42,10 @@ STENCIL_KERNEL void flat(In<double, 1> x, Histogram<double> h, const int n) {
 // CHECK:             for (Index lane_ = 0; lane_ < Vec; ++lane_) {
 // CHECK:               bins_hist_.template add<true>(static_cast<int64_t>(bin), 1);
 // CHECK-LABEL: void luma(
-// CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(r).data(), std::as_const(g).data()}) &&
-// CHECK:         const dim3 grid_ = stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1);
+// A point-wise kernel: a domain of whole rows runs as one row (one-row.cpp),
+// which need not be whole vectors.
+// CHECK:         const bool vec_ = stencil::detail::vectorAligned<2>(extents_, 4, 4, {std::as_const(r).data(), std::as_const(g).data()}, /*WholeRows=*/!one_row_) &&
+// CHECK:         const dim3 grid_ = stencil::detail::gridShape<2>(row_domain_, block_, points_per_thread_, (one_row_ ? 1 : 0), vec_ ? 4 : 1);
 // CHECK:         reinterpret_cast<const void*>((vec_ ? &luma_kernel<3, 4> : &luma_kernel<3, 1>)), shared_block_);
 // CHECK:         ? (vec_ ? &luma_kernel<3, 4> : &luma_kernel<3, 1>)
 // CHECK-NEXT:    : (vec_ ? &luma_kernel<4, 4> : &luma_kernel<4, 1>);

@@ -167,8 +167,10 @@ STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
 // CHECK-NEXT:        ? (vec_ ? skew_ == 1 ? &star_kernel<int, 4, 1> : skew_ == 2 ? &star_kernel<int, 4, 2> : skew_ == 3 ? &star_kernel<int, 4, 3> : &star_kernel<int, 4, 0> : &star_kernel<int, 1, 0>)
 // CHECK-NEXT:        : (vec_ ? &star_kernel<int64_t, 4, 0> : &star_kernel<int64_t, 1, 0>);
 // CHECK:         points_per_thread_ = stencil::detail::pointsToFill<2>(domain_, block_, points_per_thread_, 0, resident_blocks_, vec_ ? 4 : 1, 1);
-// The grid's x also covers the columns the skewed rows drift.
-// CHECK:         stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1, vec_ ? skew_ : 0);
+// The grid's x also covers the columns the skewed rows reach: a row's phase
+// (up to 3) and its chunk's drift (1 or 2 a row; skew 3 drifts 1 right).
+// CHECK:         const int reach_ = skew_ == 1 ? 3 + (points_per_thread_ - 1) : skew_ == 2 ? 3 + (points_per_thread_ - 1) * 2 : skew_ == 3 ? 3 + (points_per_thread_ - 1) : 0;
+// CHECK-NEXT:    stencil::detail::gridShape<2>(domain_, block_, points_per_thread_, 0, vec_ ? 4 : 1, vec_ ? reach_ : 0);
 // int64 lanes read longlong2 fields as int64_t; the Min takes each lane.
 // CHECK-LABEL: __global__ void __launch_bounds__(256) diff_kernel(
 // CHECK-DAG:     const longlong2 a_v[[A:[0-9]+]]_ = *reinterpret_cast<const longlong2*>(a + (at_ - 2));

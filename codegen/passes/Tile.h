@@ -29,8 +29,9 @@
 //    vectors (lap6_accumulate, a 13-point f32 star: 1.99x -> 1.06x of the
 //    floor); point-wise kernels too in rank 2 and 3 (bytes in flight); not
 //    on a persistent grid. A jammed rank-2 box takes both: Jam rows of Vec
-//    points (cell_age 1.77x -> 1.02x). Grids whose rows are not whole
-//    vectors take the kernel's one-point instance at launch.
+//    points (cell_age 1.77x -> 1.02x). Rows that are not whole vectors
+//    take an instance per row skew (rank 2 and 3), and a point-wise
+//    kernel's domain of whole rows runs as one row (runsAsOneRow).
 //  - a register ring (Schedule::Ring, ir::planRing) instead of the jam for a
 //    rank-3 streamed kernel whose statements read its planes in order and
 //    which is bound by issuing its arithmetic (at least 8 operations per

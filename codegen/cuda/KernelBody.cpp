@@ -202,16 +202,8 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
     if (SkewCode && K.Sched.StreamDim < 0)
       Start += " - " + skewPhase();
     if (SkewCode && K.Sched.StreamDim >= 0) {
-      // How far the chunk's rows reach past its first row's column: the
-      // drift of every point after the first, or where the rows alternate
-      // one drift.
       const int Drift = streamDrift();
-      const std::string Span =
-          alternatingRows() ? std::to_string(std::abs(Drift))
-                            : "(points_per_thread_ - 1)" +
-                                  (std::abs(Drift) > 1
-                                       ? " * " + std::to_string(std::abs(Drift))
-                                       : std::string());
+      const std::string Span = chunkSpan();
       Var = "col" + std::to_string(D) + "_";
       if (Drift < 0)
         Start += " - (" + Span + " + Vec - 1) / Vec * Vec";
@@ -243,14 +235,9 @@ std::string KernelEmitter::loopHeader(int D, int Depth,
   std::string Next = "++" + I;
   if (SkewCode)
     S += In + "Index " + skewedColumnName() + " = " + skewedColumn(C) + ";\n";
-  Next += columnStep(1, "");
-  if (UsesAt) {
+  if (UsesAt)
     S += In + "Index at_ = " + linearIndex(D, C) + ";\n";
-    Next += ", at_ += " + atStep(D);
-  }
-  if (alternatingRows()) // a point alone: its own row's column
-    Next = "++" + I + ", " + skewedColumnName() + " = " + skewedColumn(I) +
-           (UsesAt ? ", at_ = " + linearIndex(D, I) : std::string());
+  Next += pointStep(D, I, "", atStep(D));
   if (K.Sched.Prefetch)
     S += chunkPrefetch(D, N, UsesAt ? "at_" : linearIndex(D, C));
   if (K.Sched.Ring)
@@ -310,15 +297,10 @@ std::string KernelEmitter::zigzagChunk(int D, const ChunkNames &N,
     S += chunkPrefetch(D, N, linearIndex(D, C));
   if (SkewCode)
     S += In + "Index " + skewedColumnName() + " = " + skewedColumn(I) + ";\n";
-  Next += columnStep(1, "dir_");
-  if (UsesAt) {
+  if (UsesAt)
     S += In + "Index at_ = " + linearIndex(D, I) + ";\n" + In +
          "const Index at_step_ = dir_ * " + atStep(D) + ";\n";
-    Next += ", at_ += at_step_";
-  }
-  if (alternatingRows()) // a point alone: its own row's column
-    Next = I + " += dir_, " + skewedColumnName() + " = " + skewedColumn(I) +
-           (UsesAt ? ", at_ = " + linearIndex(D, I) : std::string());
+  Next += pointStep(D, I, "dir_", "at_step_");
   if (K.Sched.Jam == 1)
     return S + NoUnroll + In + "for (Index n_ = " + C + "; n_ < " + End +
            "; ++n_, " + Next + ") {\n";
@@ -462,12 +444,43 @@ std::string KernelEmitter::skewedColumnName() const {
 std::string KernelEmitter::columnStep(int Points,
                                       const std::string &Dir) const {
   const int Drift = Points * streamDrift();
-  if (!Drift || alternatingRows()) // alternating: the caller's (loopHeader)
+  if (!Drift || alternatingRows()) // alternating: pointStep's
     return "";
   std::string By = std::to_string(std::abs(Drift));
   if (!Dir.empty())
     By = std::abs(Drift) == 1 ? Dir : Dir + " * " + By;
   return ", " + skewedColumnName() + (Drift > 0 ? " -= " : " += ") + By;
+}
+
+/// What a chunk's loop adds to its step to the next point Row (the index
+/// already stepped, Dir its direction or "" forwards): the lane-0 column's
+/// drift (columnStep) and at_ by AtStep; where the rows alternate, the
+/// row's own column and linear index.
+std::string KernelEmitter::pointStep(int D, const std::string &Row,
+                                     const std::string &Dir,
+                                     const std::string &AtStep) const {
+  if (alternatingRows())
+    return ", " + skewedColumnName() + " = " + skewedColumn(Row) +
+           (UsesAt ? ", at_ = " + linearIndex(D, Row) : std::string());
+  return columnStep(1, Dir) + (UsesAt ? ", at_ += " + AtStep : std::string());
+}
+
+/// How far a chunk's rows reach past its first row's column, as the column
+/// loop and the launcher's reach_ print it: the drift of every point after
+/// the first, or where the rows alternate one drift; "" without a drift.
+std::string KernelEmitter::chunkSpan() const {
+  const int Drift = std::abs(streamDrift());
+  if (!Drift)
+    return "";
+  if (alternatingRows())
+    return std::to_string(Drift);
+  return "(points_per_thread_ - 1)" +
+         (Drift > 1 ? " * " + std::to_string(Drift) : std::string());
+}
+
+/// " - Var * drift" (Var a jam group's row, a variable): rowShift as text.
+std::string KernelEmitter::rowShiftText(const std::string &Var) const {
+  return minusTimes(alternatingRows() ? Var + " % 2" : Var, streamDrift());
 }
 
 /// A skewed, streamed instance's lane-0 column at point Row of the chunk
@@ -1051,8 +1064,9 @@ std::string KernelEmitter::vectorPoints(int Depth) {
       ReadsRow |= E->Kind == ExprKind::Index &&
                   as<ir::Index>(E)->Dim == K.Sched.StreamDim;
     });
+    // (atStep holds a drifting row's shift, not an alternating one's.)
     Row = " + row_ * " + atStep(K.Sched.StreamDim) +
-          (alternatingRows() ? minusTimes("row_ % 2", streamDrift()) : "");
+          (alternatingRows() ? rowShiftText("row_") : "");
     if (ReadsRow)
       OS << In << "  const Index lane0_" << IS << " = " << IS << ";\n";
     OS << In << "  #pragma unroll 1\n"
@@ -1060,10 +1074,7 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     if (ReadsRow)
       OS << In << "    const Index " << IS << " = lane0_" << IS << " + row_;\n";
   }
-  const std::string RowShift = !Rows ? ""
-                               : alternatingRows()
-                                   ? minusTimes("row_ % 2", streamDrift())
-                                   : minusTimes("row_", streamDrift());
+  const std::string RowShift = Rows ? rowShiftText("row_") : "";
   OS << Col << "#pragma unroll 1\n"
      << Col << "for (Index lane_ = 0; lane_ < Vec; ++lane_) {\n"
      << Col << "  const Index " << I << " = lane0_" << I << " + lane_"

@@ -293,6 +293,10 @@ private:
   std::string skewedColumn(const std::string &Row) const;
   std::string skewedColumnName() const;
   std::string columnStep(int Points, const std::string &Dir) const;
+  std::string pointStep(int D, const std::string &Row, const std::string &Dir,
+                        const std::string &AtStep) const;
+  std::string chunkSpan() const;
+  std::string rowShiftText(const std::string &Var) const;
 
   //--- boundary rules (BoundaryShell.cpp) -----------------------------------
   std::string shellKernelName() const { return K.Name + "_shell_kernel"; }

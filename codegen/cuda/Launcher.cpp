@@ -377,15 +377,9 @@ std::string KernelEmitter::skewReach() {
   const std::vector<int> Codes = skewCodes();
   for (auto Code = Codes.rbegin(); Code != Codes.rend() && *Code; ++Code) {
     SkewCode = *Code;
-    const int Drift = std::abs(streamDrift());
-    std::string Span = "";
-    if (Drift && alternatingRows())
-      Span = " + " + std::to_string(Drift);
-    else if (Drift)
-      Span = " + (points_per_thread_ - 1)" +
-             (Drift > 1 ? " * " + std::to_string(Drift) : std::string());
+    const std::string Span = chunkSpan();
     S = "skew_ == " + std::to_string(*Code) + " ? " + std::to_string(Vec - 1) +
-        Span + " : " + S;
+        (Span.empty() ? "" : " + " + Span) + " : " + S;
   }
   SkewCode = 0;
   return "  // The columns past a row's end the threads of instance skew_ "

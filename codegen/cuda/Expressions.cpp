@@ -353,10 +353,10 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     const std::string Target = S.Name + "[" + pointAddress() + "]";
     if (InOutLocals.count(S.Name)) {
       OS << In << inOutLocal(S.Name) << " = " << Value << ";\n"
-         << In << Target << " = " << inOutLocal(S.Name) << ";\n";
+         << In << laneGuard() << Target << " = " << inOutLocal(S.Name) << ";\n";
       return;
     }
-    OS << In << Target << " = " << Value << ";\n";
+    OS << In << laneGuard() << Target << " = " << Value << ";\n";
     return;
   }
   case StmtKind::Reduce: {
@@ -369,14 +369,14 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
         InFused && P->Kind != ParamKind::Sum && P->Accum == Type::Float32;
     std::string Update = reduceStmt(S, Select ? fusedOwn() : "");
     flushLoads(OS, Depth);
-    OS << In << (InFused && !Select ? "if (" + fusedOwn() + ") " : "") << Update
-       << "\n";
+    OS << In << (InFused && !Select ? "if (" + fusedOwn() + ") " : "")
+       << laneGuard() << Update << "\n";
     return;
   }
   case StmtKind::HistAdd: {
     std::string Update = histogramAdd(S);
     flushLoads(OS, Depth); // jammed or vector lanes: the loads it reads
-    OS << In << Update << "\n";
+    OS << In << laneGuard() << Update << "\n";
     return;
   }
   case StmtKind::If: {

@@ -995,11 +995,26 @@ std::string KernelEmitter::vectorStore(const Stmt &S, const Param &P,
   if (vecLane() != Vec - 1)
     return OS.str();
   const std::string VecType = laneVectorType(P.Elem, Vec);
-  OS << In << "*reinterpret_cast<" << VecType << "*>("
+  std::string Guard;
+  if (MaskLanes) { // the row's lanes all in the domain, else each alone
+    const std::string Bits =
+        std::to_string(((1u << Vec) - 1u) << (Row * Vec)) + "u";
+    OS << In << "if ((lanes_ & " << Bits << ") == " << Bits << ")\n";
+    Guard = "  ";
+  }
+  OS << In << Guard << "*reinterpret_cast<" << VecType << "*>("
      << rowAddress(S.Name, Row) << ") = make_" << VecType << "(";
   for (int C = 0; C < Vec; ++C)
     OS << (C ? ", " : "") << LaneValue(Row * Vec + C);
   OS << ");\n";
+  if (MaskLanes) {
+    OS << In << "else {\n";
+    for (int C = 0; C < Vec; ++C)
+      OS << In << "  if (lanes_ & " << laneBit(Row * Vec + C) << ") ("
+         << rowAddress(S.Name, Row) << ")[" << C
+         << "] = " << LaneValue(Row * Vec + C) << ";\n";
+    OS << In << "}\n";
+  }
   if (Lane == lanes() - 1)
     ++StoreCount; // the next store statement's lanes get names of their own
   return OS.str();
@@ -1030,7 +1045,20 @@ std::string KernelEmitter::vectorPoints(int Depth) {
   UsesAt = true;
   const std::string In = indent(Depth);
   const std::string Col = indent(Inner - 1);
+  // A skewed jam group's rows start up to this many columns left (Left) or
+  // right (Right) of its first.
+  int Left = 0, Right = 0;
+  for (int Row = 0; Rows && Row < JamLanes; ++Row) {
+    Left = std::max(Left, rowShift(Row));
+    Right = std::max(Right, -rowShift(Row));
+  }
   std::ostringstream OS;
+  OS << In << "const unsigned lanes_ = " << I
+     << (Left > 0 ? " - " + std::to_string(Left) : std::string())
+     << " >= " << Lo << " && " << I << " + Vec"
+     << (Right > 0 ? " + " + std::to_string(Right) : std::string())
+     << " <= " << Hi << " ? " << laneBit(lanes())
+     << " - 1u : " << edgeLaneMask() << ";\n";
   OS << In;
   if (Rows && !SkewCode) { // skewed instances always have vectors
     // The one-point instance (Vec = 1, launches too small to fill the
@@ -1041,19 +1069,13 @@ std::string KernelEmitter::vectorPoints(int Depth) {
     ScalarLanes = false;
     OS << "if (Vec == 1) {\n" << Jammed << In << "} else ";
   }
-  // A skewed jam group's rows start up to this many columns left (Left) or
-  // right (Right) of its first.
-  int Left = 0, Right = 0;
-  for (int Row = 0; Rows && Row < JamLanes; ++Row) {
-    Left = std::max(Left, rowShift(Row));
-    Right = std::max(Right, -rowShift(Row));
-  }
-  OS << "if (Vec > 1 && " << I
-     << (Left > 0 ? " - " + std::to_string(Left) : std::string())
-     << " >= " << Lo << " && " << I << " + Vec"
-     << (Right > 0 ? " + " + std::to_string(Right) : std::string())
-     << " <= " << Hi << ") {\n"
-     << lanePoints(Depth + 1) << In << "} else {\n"
+  MaskLanes = true;
+  const std::string Vectors = lanePoints(Depth + 1);
+  MaskLanes = false;
+  OS << "if (Vec > 1 && (lanes_ == " << laneBit(lanes())
+     << " - 1u || (lanes_ != 0u && at_ >= Index(dom_.EdgeLo) && at_ <= "
+        "Index(dom_.EdgeHi)))) {\n"
+     << Vectors << In << "} else {\n"
      << In << "  const Index lane0_at_ = at_;\n"
      << In << "  const Index lane0_" << I << " = " << I << ";\n";
   std::string Row;
@@ -1089,11 +1111,47 @@ std::string KernelEmitter::vectorPoints(int Depth) {
   return OS.str();
 }
 
+/// "if (lanes_ & BIT) " before a lane's store, reduction or histogram update
+/// in the vector lanes of vectorPoints (MaskLanes); "" elsewhere.
+std::string KernelEmitter::laneGuard() const {
+  if (!MaskLanes || Lane < 0)
+    return "";
+  return "if (lanes_ & " + laneBit(Lane) + ") ";
+}
+
+std::string KernelEmitter::laneBit(int L) const {
+  assert(L >= 0 && L < 32 && "lanes_ holds a bit per lane");
+  return "(1u << " + std::to_string(L) + ")";
+}
+
+/// lanes_ of a vector not wholly in the domain: row R's bits (R * Vec up)
+/// those of its columns, rowShift(R) left of lane 0's, in the domain.
+std::string KernelEmitter::edgeLaneMask() const {
+  const int Vec = K.Sched.Vec;
+  const std::string L = std::to_string(K.Rank - 1);
+  const std::string Range =
+      ", Index(dom_.Lo[" + L + "]), Index(dom_.Hi[" + L + "]))";
+  std::string Mask;
+  for (int Row = 0; Row < JamLanes; ++Row) {
+    const int Shift = rowShift(Row);
+    Mask += std::string(Mask.empty() ? "" : " | ") +
+            "stencil::detail::columnLanes<" + std::to_string(Vec) +
+            ">(Index(i" + L + "_" +
+            (Shift > 0   ? " - " + std::to_string(Shift)
+             : Shift < 0 ? " + " + std::to_string(-Shift)
+                         : std::string()) +
+            ")" + Range +
+            (Row ? " << " + std::to_string(Row * Vec) : std::string());
+  }
+  return JamLanes > 1 ? "(" + Mask + ")" : Mask;
+}
+
 /// A read in vector lanes: the component of the aligned vector holding the
 /// element, the vector loaded once (the first statement of any lane that
 /// reads it) from a Vec-aligned offset of lane 0's point. Every vector lies
-/// within the row: the lanes' points are in the domain, their footprint in
-/// the grid, and rows are whole vectors (the launcher's alignment check).
+/// in the grid: where the lanes' points are all in the domain, their
+/// footprint is; at the domain's edges where at_ lies in [EdgeLo, EdgeHi] (the
+/// launcher's setEdgeLaneBounds).
 std::string KernelEmitter::vectorRead(const GridRead &G) {
   const int Vec = K.Sched.Vec, Last = K.Rank - 1;
   std::vector<int> Offsets = G.Offsets;

@@ -261,6 +261,13 @@ private:
   std::string vectorStore(const ir::Stmt &S, const ir::Param &P,
                           const std::string &Value, int Depth);
   std::string vectorPoints(int Depth);
+  /// A vector whose lanes are not all in the domain (the domain's first and
+  /// last columns) runs the vector code too, its stores, reductions and
+  /// histogram updates each behind its lane's bit of lanes_ (MaskLanes).
+  std::string edgeLaneMask() const;
+  std::string laneGuard() const;
+  /// "(1u << L)" for lane L, as a literal.
+  std::string laneBit(int L) const;
   /// Vector kernels of rank 2 and 3 take rows that are not whole vectors:
   /// one instance per skew (the strides modulo Vec, template argument
   /// Skew, skewCodes), each walking every row from the column where its
@@ -425,6 +432,11 @@ private:
   /// Printing a vectorised kernel's jam group for its one-point instance
   /// (Vec = 1, vectorPoints): the lanes are a plain jam's, one point each.
   bool ScalarLanes = false;
+  /// Printing the vector lanes of vectorPoints, where lanes_ says which
+  /// lanes' points are in the domain: each lane's store, reduction and
+  /// histogram update runs behind its bit (laneGuard), a row's vector store
+  /// where all its lanes' bits are set.
+  bool MaskLanes = false;
   std::map<std::pair<std::string, int>, std::string> LaneNames;
   /// Jammed code loads each grid element once into a local: the loads made,
   /// by address, one map per open block; and per open block, the

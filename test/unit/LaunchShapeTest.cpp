@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 
 using namespace stencil;
@@ -43,6 +44,48 @@ TEST(LaunchShape, VectorsNarrowTheGridAlongX) {
   L.Stride[0] = 1;
   EXPECT_EQ(gridShape<1>(L, dim3(256, 1, 1), 16, 0, 2).x,
             unsigned((1 << 20) / (256 * 16 * 2)));
+}
+
+TEST(LaunchShape, EdgeLanesOnlyWhereTheirLoadsStayInTheGrids) {
+  // A 3x3 box's interior of 37 x 41: a group runs its lanes from one row
+  // and 1 + 24 columns past the first element (lane 0 of row 1's second
+  // vector), to 1 + 3 rows (a jam group's) and 25 columns before the last.
+  const std::array<int, 3> Box{1, 1, 0};
+  Domain<2> D = interior(37, 41, 1);
+  setEdgeLaneBounds<2>(D, Box, Box, 37 * 41);
+  EXPECT_EQ(D.EdgeLo, 41 + 1 + EdgeLaneReach);
+  EXPECT_EQ(D.EdgeHi, 37 * 41 - 1 - (4 * 41 + 1 + EdgeLaneReach));
+  // Row 1's first vector (lane 0 at column 0, whose (-1, -1) read is before
+  // the grid) runs one point at a time; row 2's runs its lanes.
+  EXPECT_LT(41 * 1 + 0, D.EdgeLo);
+  EXPECT_GE(41 * 2 + 0, D.EdgeLo);
+  // Read along the rows only (radius 2): no row to spare, 26 columns.
+  const std::array<int, 3> Row{0, 2, 0};
+  Domain<2> Rows = interior(37, 41, 0);
+  setEdgeLaneBounds<2>(Rows, Row, Row, 37 * 41);
+  EXPECT_EQ(Rows.EdgeLo, 2 + EdgeLaneReach);
+  EXPECT_EQ(Rows.EdgeHi, 37 * 41 - 1 - (3 * 41 + 2 + EdgeLaneReach));
+  // A grid smaller than the reach: no index qualifies, and both bounds stay
+  // within [-1, Volume] (a 32-bit Index holds them).
+  Domain<2> Tiny = interior(3, 4, 1);
+  setEdgeLaneBounds<2>(Tiny, Box, Box, 12);
+  EXPECT_EQ(Tiny.EdgeLo, 12);
+  EXPECT_EQ(Tiny.EdgeHi, -1);
+  // Rank 3, a 7-point star's interior of 64^3: a plane below, a plane and 3
+  // planes of a jam group above.
+  Domain<3> Cube{};
+  for (int Dim = 0; Dim < 3; ++Dim) {
+    Cube.Lo[Dim] = 1;
+    Cube.Hi[Dim] = 63;
+  }
+  Cube.Stride[0] = 64 * 64;
+  Cube.Stride[1] = 64;
+  Cube.Stride[2] = 1;
+  const std::array<int, 3> Star3{1, 1, 1};
+  setEdgeLaneBounds<3>(Cube, Star3, Star3, 64 * 64 * 64);
+  EXPECT_EQ(Cube.EdgeLo, 64 * 64 + 64 + 1 + EdgeLaneReach);
+  EXPECT_EQ(Cube.EdgeHi,
+            64 * 64 * 64 - 1 - (4 * 64 * 64 + 64 + 1 + EdgeLaneReach));
 }
 
 TEST(LaunchShape, SkewedRowsWidenTheGridByTheirReach) {

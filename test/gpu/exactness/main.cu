@@ -675,6 +675,25 @@ void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   sameAs(C, P + "hi", Hi, R3.hi);
 }
 
+/// vecrow (edge vectors at the grid's first and last elements) against the
+/// reference bit for bit, every column count modulo 4, with vectors asked.
+void checkVecRow(example::Checker &C, int64_t Rows, int64_t Cols) {
+  const std::string P = caseName("vecrow", Rows, Cols, 0);
+  const stencil::Extents<2> E{Rows, Cols};
+  const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E, 17);
+  stencil::HostGrid<float, 2> V = randomGrid<float, 2>(E, 18);
+  const int Bins = 9;
+  stencil::HostGrid<int, 1> H = startPattern<int>(Bins);
+  stencil::Grid<float, 2> GV(V);
+  stencil::Grid<int, 1> GH(H);
+  stencil::reference(vecrow, U, V, H, Bins);
+  stencil::LaunchOptions Opts;
+  Opts.Vectors = 1;
+  gpu::vecrow(stencil::Grid<float, 2>(U), GV, GH, Bins, Opts);
+  C.field((P + "v").c_str(), V, GV.download(), 0.0);
+  C.field((P + "h").c_str(), H, GH.download(), 0.0);
+}
+
 /// rows2 (4 rows a grid stride apart) against the reference bit for bit:
 /// grids tall enough for threads to run the jammed rows (a persistent
 /// grid's stride is thousands of rows when a row is one block wide) and
@@ -787,6 +806,9 @@ int main(int argc, char **argv) {
         checkVec(C, 67, Cols, Ppt);
     checkVec(C, 5, 4, 0);      // one interior column: no whole group
     checkVec(C, 1030, 516, 0); // many groups per thread
+    for (const int64_t Cols : {4, 5, 6, 7, 8, 41, 516})
+      for (const int64_t Rows : {1, 2, 37})
+        checkVecRow(C, Rows, Cols);
     for (const int64_t Cols : {37, 1003})
       for (const int64_t Rows : {3, 4099, 20011})
         checkRows(C, Rows, Cols);

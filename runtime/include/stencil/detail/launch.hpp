@@ -42,6 +42,11 @@ template <int R> struct Domain {
   /// LaunchOptions::Origin: what index(d) adds to the coordinate (in kernels
   /// compiled with --distributed).
   int64_t Origin[R];
+  /// The linear indices (lane 0's) from EdgeLo to EdgeHi where a vector at
+  /// the domain's first or last columns runs all its lanes: every vector
+  /// they load lies in the grids (edgeLaneBounds).
+  int64_t EdgeLo;
+  int64_t EdgeHi;
   bool empty() const {
     for (int D = 0; D < R; ++D)
       if (Hi[D] <= Lo[D])
@@ -84,6 +89,34 @@ inline void requireDisjoint(const char *Kernel, const char *NameA,
                           "one grid twice; pass separate grids");
 }
 
+/// Columns past the footprint that the vectors of a lane group reach from
+/// lane 0's aligned point: its Vec lanes, a jam group's rows shifted up to
+/// 3 (Jam - 1) columns, a vector's start up to Vec - 1 before an element,
+/// with Vec at most 4 (docs/passes/tile.md#edge-vectors).
+inline constexpr int64_t EdgeLaneReach = 24;
+/// Rows along dimension 0 past the footprint: a jam group's (Jam at most 4).
+inline constexpr int64_t EdgeLaneRows = 3;
+
+/// Dom.EdgeLo and EdgeHi for grids of Volume elements: the lane-0 indices
+/// whose groups load only inside the grids, the footprint's reach (each
+/// dimension's radius times its stride, EdgeLaneRows more rows along
+/// dimension 0, EdgeLaneReach more columns) from the first element and the
+/// last. Only groups in the grids' first or last rows fall outside; they
+/// run one point at a time.
+template <int R>
+void setEdgeLaneBounds(Domain<R> &Dom, const std::array<int, 3> &FootLo,
+                       const std::array<int, 3> &FootHi, int64_t Volume) {
+  int64_t Below = FootLo[R - 1] + EdgeLaneReach;
+  int64_t Above = FootHi[R - 1] + EdgeLaneReach;
+  for (int D = 0; D < R - 1; ++D) {
+    Below += FootLo[D] * Dom.Stride[D];
+    Above += (FootHi[D] + (D == 0 ? EdgeLaneRows : 0)) * Dom.Stride[D];
+  }
+  // Both within [-1, Volume], so that a kernel's 32-bit Index holds them.
+  Dom.EdgeLo = std::min(Below, Volume);
+  Dom.EdgeHi = std::max(Volume - 1 - Above, int64_t(-1));
+}
+
 /// The launch domain: the interior [FootLo, E - FootHi) or the options'
 /// region, which must leave room for the footprint so no read leaves a grid.
 template <int R>
@@ -102,6 +135,7 @@ Domain<R> launchDomain(const char *Kernel, const Extents<R> &E,
     Dom.Hi[D] = Opts.HasRegion ? Opts.Hi[D] : E[D] - FootHi[D];
     Dom.Origin[D] = Opts.Origin[D];
   }
+  setEdgeLaneBounds<R>(Dom, FootLo, FootHi, Stride);
   if (!Opts.HasRegion || Dom.empty())
     return Dom;
   for (int D = 0; D < R; ++D) {
@@ -527,6 +561,19 @@ __device__ inline void waitForPreviousGrid() {
 /// their chunk's column before their loads (docs/passes/tile.md#prefetch).
 __device__ inline void prefetchL2(const void *P) {
   asm volatile("prefetch.global.L2 [%0];" ::"l"(P));
+}
+
+/// Bit C set where column Col + C (C < Vec) lies in [Lo, Hi): which lanes
+/// of a vector at the domain's first or last columns are in the domain
+/// (lanes_, docs/passes/tile.md#edge-vectors).
+template <int Vec, class Index>
+__device__ inline unsigned columnLanes(Index Col, Index Lo, Index Hi) {
+  unsigned Bits = 0;
+#pragma unroll
+  for (int C = 0; C < Vec; ++C)
+    if (Col + C >= Lo && Col + C < Hi)
+      Bits |= 1u << C;
+  return Bits;
 }
 #endif // __CUDACC__
 

@@ -89,8 +89,12 @@ STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
 // The thread's first column is a multiple of Vec; it steps Vec columns.
 // CHECK:       for (Index i1_ = Index(dom_.Lo[1]) / Vec * Vec + Vec * (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i1_ < Index(dom_.Hi[1]); i1_ += Vec * (Index(gridDim.x) * Index(blockDim.x))) {
 // CHECK:         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
-// All Vec points in the domain: the lanes.
-// CHECK-NEXT:      if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// lanes_: a bit per lane whose point is in the domain, all four where the
+// whole vector is (else columnLanes). A vector at the domain's edge runs its
+// lanes where the launcher found every vector they load in the grids
+// (dom_.EdgeLanes).
+// CHECK-NEXT:      const unsigned lanes_ = i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1]) ? (1u << 4) - 1u : stencil::detail::columnLanes<4>(Index(i1_), Index(dom_.Lo[1]), Index(dom_.Hi[1]));
+// CHECK-NEXT:      if (Vec > 1 && (lanes_ == (1u << 4) - 1u || (lanes_ != 0u && at_ >= Index(dom_.EdgeLo) && at_ <= Index(dom_.EdgeHi)))) {
 // CHECK-NEXT:        const float4 w_cv_ = *reinterpret_cast<const float4*>(w + at_);
 // CHECK-NEXT:        float w_c_ = w_cv_.x;
 // CHECK-NEXT:        float w_c1_ = w_cv_.y;
@@ -114,9 +118,18 @@ STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
 // CHECK:             w_c_ = ((w_c_ + __fmul_rn(c, s)) + static_cast<float>(static_cast<int>(i1_)));
 // CHECK-NEXT:        w_c1_ =
 // CHECK:             w_c3_ = ((w_c3_ + __fmul_rn(c, s_j3)) + static_cast<float>(static_cast<int>(i1_ + 3)));
-// CHECK-NEXT:        *reinterpret_cast<float4*>(w + at_) = make_float4(w_c_, w_c1_, w_c2_, w_c3_);
-// The domain's first and last columns (and the Vec = 1 instance): one point
-// at a time, at its own column.
+// CHECK-NEXT:        if ((lanes_ & 15u) == 15u)
+// CHECK-NEXT:          *reinterpret_cast<float4*>(w + at_) = make_float4(w_c_, w_c1_, w_c2_, w_c3_);
+// A vector at the domain's first or last columns stores the elements whose
+// lane's bit is set.
+// CHECK-NEXT:        else {
+// CHECK-NEXT:          if (lanes_ & (1u << 0)) (w + at_)[0] = w_c_;
+// CHECK-NEXT:          if (lanes_ & (1u << 1)) (w + at_)[1] = w_c1_;
+// CHECK-NEXT:          if (lanes_ & (1u << 2)) (w + at_)[2] = w_c2_;
+// CHECK-NEXT:          if (lanes_ & (1u << 3)) (w + at_)[3] = w_c3_;
+// CHECK-NEXT:        }
+// The grids' first and last rows (and the Vec = 1 instance): one point at a
+// time, at its own column.
 // CHECK-NEXT:      } else {
 // CHECK-NEXT:        const Index lane0_at_ = at_;
 // CHECK-NEXT:        const Index lane0_i1_ = i1_;
@@ -135,7 +148,8 @@ STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
 // CHECK:             Index i1_ = col1_ - chunk0_ % Vec;
 // CHECK-NEXT:        Index at_ = chunk0_ * stride0_ + i1_;
 // CHECK:             for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, i1_ -= 1, at_ += (stride0_ - 1)) {
-// CHECK-NEXT:          if (Vec > 1 && i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1])) {
+// CHECK-NEXT:          const unsigned lanes_ = i1_ >= Index(dom_.Lo[1]) && i1_ + Vec <= Index(dom_.Hi[1]) ? (1u << 4) - 1u : stencil::detail::columnLanes<4>(Index(i1_), Index(dom_.Lo[1]), Index(dom_.Hi[1]));
+// CHECK-NEXT:          if (Vec > 1 && (lanes_ == (1u << 4) - 1u || (lanes_ != 0u && at_ >= Index(dom_.EdgeLo) && at_ <= Index(dom_.EdgeHi)))) {
 // The rows above and below are aligned a column off lane 0's: u(-1, 0) is
 // the last component of the vector 3 left of at_ - stride0_, u(1, 0) the
 // second of the one a column left of at_ + stride0_.
@@ -184,6 +198,7 @@ STENCIL_KERNEL void heat(In<float, 3> u, Out<float, 3> v) {
 // CHECK-DAG:     const float4 u_v[[UP:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ - stride0_));
 // CHECK-DAG:     const float4 u_v[[DOWN:[0-9]+]]_ = *reinterpret_cast<const float4*>(u + (at_ + stride0_));
 // CHECK:         const float v_s[[S:[0-9]+]]_3_ = (u_v[[UP]]_.w + u_v[[DOWN]]_.w);
+// CHECK-NEXT:    if ((lanes_ & {{[0-9]+}}u) == {{[0-9]+}}u)
 // CHECK-NEXT:    *reinterpret_cast<float4*>(v + at_) = make_float4(v_s[[S]]_0_, v_s[[S]]_1_, v_s[[S]]_2_, v_s[[S]]_3_);
 // CHECK:       void vertical(
 // The rank-3 instance of plane skew 1 and row skew 1 (Skew = 1 * 4 + 1): the

@@ -264,6 +264,7 @@ private:
   /// A vector whose lanes are not all in the domain (the domain's first and
   /// last columns) runs the vector code too, its stores, reductions and
   /// histogram updates each behind its lane's bit of lanes_ (MaskLanes).
+  bool edgeLanes() const;
   std::string edgeLaneMask() const;
   std::string laneGuard() const;
   /// "(1u << L)" for lane L, as a literal.

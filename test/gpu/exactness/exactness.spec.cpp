@@ -224,16 +224,16 @@ STENCIL_KERNEL void vec3(In<double, 3> u, Out<double, 3> v, Max<double> hi) {
   hi = max(hi, x);
 }
 
-// Edge vectors (docs/passes/tile.md#edge-vectors): a kernel that reads along
-// its rows only runs every row, so its domain's first vector starts at the
+// Edge vectors (docs/passes/tile.md#edge-vectors, rank 3): a kernel that reads
+// along its rows only runs every row, so its domain's first vector starts at the
 // grid's first element and its last ends at the grid's last. A vector at
 // the domain's first and last columns runs its lanes (the lanes outside the
 // domain compute from elements outside it and store and count nothing)
 // except near the grid's ends, where its loads could leave the grid: there
 // it goes one point at a time.
-STENCIL_KERNEL void vecrow(In<float, 2> u, Out<float, 2> v, Histogram<int> h,
+STENCIL_KERNEL void vecrow(In<float, 3> u, Out<float, 3> v, Histogram<int> h,
                            const int nb) {
-  float x = 2.0f * u(0, -1) + u(0, 1) - u(0, 2) * u();
+  float x = 2.0f * u(0, 0, -1) + u(0, 0, 1) - u(0, 0, 2) * u();
   v() = x;
   h[min(max(int(x * 4.0f), 0), nb - 1)] += 1;
 }

@@ -675,21 +675,22 @@ void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   sameAs(C, P + "hi", Hi, R3.hi);
 }
 
-/// vecrow (edge vectors at the grid's first and last elements) against the
-/// reference bit for bit, every column count modulo 4, with vectors asked.
+/// vecrow (edge vectors at the grid's first and last elements: 2 planes of
+/// Rows x Cols) against the reference bit for bit, every column count
+/// modulo 4, with vectors asked.
 void checkVecRow(example::Checker &C, int64_t Rows, int64_t Cols) {
   const std::string P = caseName("vecrow", Rows, Cols, 0);
-  const stencil::Extents<2> E{Rows, Cols};
-  const stencil::HostGrid<float, 2> U = randomGrid<float, 2>(E, 17);
-  stencil::HostGrid<float, 2> V = randomGrid<float, 2>(E, 18);
+  const stencil::Extents<3> E{2, Rows, Cols};
+  const stencil::HostGrid<float, 3> U = randomGrid<float, 3>(E, 17);
+  stencil::HostGrid<float, 3> V = randomGrid<float, 3>(E, 18);
   const int Bins = 9;
   stencil::HostGrid<int, 1> H = startPattern<int>(Bins);
-  stencil::Grid<float, 2> GV(V);
+  stencil::Grid<float, 3> GV(V);
   stencil::Grid<int, 1> GH(H);
   stencil::reference(vecrow, U, V, H, Bins);
   stencil::LaunchOptions Opts;
   Opts.Vectors = 1;
-  gpu::vecrow(stencil::Grid<float, 2>(U), GV, GH, Bins, Opts);
+  gpu::vecrow(stencil::Grid<float, 3>(U), GV, GH, Bins, Opts);
   C.field((P + "v").c_str(), V, GV.download(), 0.0);
   C.field((P + "h").c_str(), H, GH.download(), 0.0);
 }

@@ -353,10 +353,10 @@ void KernelEmitter::stmt(std::ostringstream &OS, const Stmt &S, int Depth) {
     const std::string Target = S.Name + "[" + pointAddress() + "]";
     if (InOutLocals.count(S.Name)) {
       OS << In << inOutLocal(S.Name) << " = " << Value << ";\n"
-         << In << laneGuard() << Target << " = " << inOutLocal(S.Name) << ";\n";
+         << In << Target << " = " << inOutLocal(S.Name) << ";\n";
       return;
     }
-    OS << In << laneGuard() << Target << " = " << Value << ";\n";
+    OS << In << Target << " = " << Value << ";\n";
     return;
   }
   case StmtKind::Reduce: {

@@ -19,7 +19,6 @@
 #include "codegen/cuda/KernelEmitter.h"
 
 #include <cassert>
-#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -1117,7 +1116,7 @@ std::string KernelEmitter::vectorPoints(int Depth) {
   return OS.str();
 }
 
-/// "if (lanes_ & BIT) " before a lane's store, reduction or histogram update
+/// "if (lanes_ & BIT) " before a lane's reduction or histogram update
 /// in the vector lanes of vectorPoints (MaskLanes); "" elsewhere.
 std::string KernelEmitter::laneGuard() const {
   if (!MaskLanes || Lane < 0)
@@ -1138,20 +1137,16 @@ bool KernelEmitter::edgeLanes() const {
   if (K.Rank != 3 || K.Foot.Grids.empty())
     return false;
   bool Nested = false;
-  std::function<void(const Block &, bool)> Walk = [&](const Block &B,
-                                                      bool InBranch) {
-    for (const StmtPtr &S : B) {
-      if (InBranch &&
-          (S->Kind == StmtKind::Store || S->Kind == StmtKind::Reduce ||
-           S->Kind == StmtKind::HistAdd))
-        Nested = true;
-      if (S->Kind == StmtKind::If) {
-        Walk(S->Then, true);
-        Walk(S->Else, true);
-      }
-    }
-  };
-  Walk(K.Body, false);
+  forEachStmt(K.Body, [&](const Stmt &S) {
+    if (S.Kind != StmtKind::If)
+      return;
+    for (const Block *B : {&S.Then, &S.Else})
+      forEachStmt(*B, [&](const Stmt &Inner) {
+        Nested |= Inner.Kind == StmtKind::Store ||
+                  Inner.Kind == StmtKind::Reduce ||
+                  Inner.Kind == StmtKind::HistAdd;
+      });
+  });
   return !Nested;
 }
 
@@ -1160,26 +1155,14 @@ std::string KernelEmitter::laneBit(int L) const {
   return "(1u << " + std::to_string(L) + ")";
 }
 
-/// lanes_ of a vector not wholly in the domain: row R's bits (R * Vec up)
-/// those of its columns, rowShift(R) left of lane 0's, in the domain.
+/// lanes_ of a vector not wholly in the domain: its columns in the domain.
+/// Edge lanes are rank 3, where vectors are not jammed: one row.
 std::string KernelEmitter::edgeLaneMask() const {
-  const int Vec = K.Sched.Vec;
+  assert(JamLanes == 1 && "edge lanes are rank 3's, which has no jam groups");
   const std::string L = std::to_string(K.Rank - 1);
-  const std::string Range =
-      ", Index(dom_.Lo[" + L + "]), Index(dom_.Hi[" + L + "]))";
-  std::string Mask;
-  for (int Row = 0; Row < JamLanes; ++Row) {
-    const int Shift = rowShift(Row);
-    Mask += std::string(Mask.empty() ? "" : " | ") +
-            "stencil::detail::columnLanes<" + std::to_string(Vec) +
-            ">(Index(i" + L + "_" +
-            (Shift > 0   ? " - " + std::to_string(Shift)
-             : Shift < 0 ? " + " + std::to_string(-Shift)
-                         : std::string()) +
-            ")" + Range +
-            (Row ? " << " + std::to_string(Row * Vec) : std::string());
-  }
-  return JamLanes > 1 ? "(" + Mask + ")" : Mask;
+  return "stencil::detail::columnLanes<" + std::to_string(K.Sched.Vec) +
+         ">(Index(i" + L + "_), Index(dom_.Lo[" + L + "]), Index(dom_.Hi[" + L +
+         "]))";
 }
 
 /// A read in vector lanes: the component of the aligned vector holding the

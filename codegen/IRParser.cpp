@@ -22,6 +22,7 @@
 #include "codegen/IRParser.h"
 
 #include "codegen/Footprint.h"
+#include "codegen/ValueRange.h"
 
 #include <cctype>
 #include <cerrno>
@@ -351,8 +352,8 @@ private:
     if (isReduction(P.Kind) && acceptWord("acc"))
       P.Accum = type();
     if (acceptWord("narrow")) {
-      if (P.Kind != ParamKind::Histogram || P.Elem != Type::Int64)
-        failAt(At, "'narrow' applies to i64 histograms only");
+      if (P.Kind != ParamKind::Histogram || !narrowCounterType(P.Elem))
+        failAt(At, "'narrow' applies to i64, f32 and f64 histograms only");
       P.NarrowBound = smallInt(1, 0x7fffffff, "narrow bound");
     }
     if (acceptWord("boundary"))

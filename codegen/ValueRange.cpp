@@ -3,6 +3,7 @@
 #include "codegen/IRVisitor.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <set>
 
@@ -28,6 +29,17 @@ ValueRange join(ValueRange A, ValueRange B) {
 }
 
 Wide magnitudeOf(ValueRange R) { return std::max(-Wide(R.Lo), Wide(R.Hi)); }
+
+/// The largest integer magnitude below which every integer is a value of
+/// the floating type T (2^24 for float, 2^53 for double).
+Wide exactIntegers(Type T) { return Wide(1) << (T == Type::Float32 ? 24 : 53); }
+
+/// R when every integer in it is exactly a value of the floating type T.
+std::optional<ValueRange> exactIn(Type T, Wide Lo, Wide Hi) {
+  if (-Lo > exactIntegers(T) || Hi > exactIntegers(T))
+    return std::nullopt;
+  return ValueRange{int64_t(Lo), int64_t(Hi)};
+}
 
 /// a % b as C++ computes it: |a % b| < |b| and <= |a|, with a's sign.
 ValueRange remainder(Type T, ValueRange A, ValueRange B) {
@@ -82,6 +94,83 @@ std::optional<ValueRange> ValueRanges::of(const Expr &E) const {
   if (!E || !(isInteger(E->Ty) || E->Ty == Type::Bool))
     return std::nullopt;
   return range(E, 0);
+}
+
+std::optional<ValueRange> ValueRanges::integral(const Expr &E) const {
+  if (!E)
+    return std::nullopt;
+  if (isFloat(E->Ty))
+    return integralFloat(E, 0);
+  return of(E);
+}
+
+std::optional<ValueRange> ValueRanges::integralFloat(const Expr &E,
+                                                     int Depth) const {
+  const Type T = E->Ty;
+  if (Depth >= MaxDepth)
+    return std::nullopt;
+  auto Sub = [&](const Expr &X) -> std::optional<ValueRange> {
+    if (isFloat(X->Ty))
+      return X->Ty == T ? integralFloat(X, Depth + 1) : std::nullopt;
+    if (!(isInteger(X->Ty) || X->Ty == Type::Bool))
+      return std::nullopt;
+    const ValueRange R = range(X, Depth + 1);
+    return exactIn(T, R.Lo, R.Hi);
+  };
+  switch (E->Kind) {
+  case ExprKind::Constant: {
+    const double V = as<Constant>(E)->FloatValue;
+    if (!(std::fabs(V) <= 2147483647.0) || V != std::trunc(V))
+      return std::nullopt; // NaN, large or not integral
+    return exactIn(T, int64_t(V), int64_t(V));
+  }
+  case ExprKind::Var: {
+    const Var *V = as<Var>(E);
+    auto It = SingleInit.find(V->Name);
+    if (V->Scope != VarScope::Local || It == SingleInit.end() ||
+        It->second->Ty != T)
+      return std::nullopt;
+    return integralFloat(It->second, Depth + 1);
+  }
+  case ExprKind::Cast:
+    return Sub(as<Cast>(E)->Value);
+  case ExprKind::Unary: {
+    const Unary *U = as<Unary>(E);
+    if (U->Op == UnaryOp::Not)
+      return std::nullopt;
+    const auto A = Sub(U->Operand);
+    if (!A)
+      return std::nullopt;
+    return exactIn(T, -Wide(A->Hi), -Wide(A->Lo));
+  }
+  case ExprKind::Select: {
+    const Select *S = as<Select>(E);
+    const auto A = Sub(S->TrueValue), B = Sub(S->FalseValue);
+    if (!A || !B)
+      return std::nullopt;
+    return join(*A, *B);
+  }
+  case ExprKind::Binary: {
+    // Sums, differences and products of integers are integers, computed
+    // exactly while every result the operands allow is exact in T.
+    const Binary *B = as<Binary>(E);
+    if (B->Op != BinaryOp::Add && B->Op != BinaryOp::Sub &&
+        B->Op != BinaryOp::Mul)
+      return std::nullopt;
+    const auto L = Sub(B->LHS), R = Sub(B->RHS);
+    if (!L || !R)
+      return std::nullopt;
+    if (B->Op == BinaryOp::Add)
+      return exactIn(T, Wide(L->Lo) + R->Lo, Wide(L->Hi) + R->Hi);
+    if (B->Op == BinaryOp::Sub)
+      return exactIn(T, Wide(L->Lo) - R->Hi, Wide(L->Hi) - R->Lo);
+    const Wide P[] = {Wide(L->Lo) * R->Lo, Wide(L->Lo) * R->Hi,
+                      Wide(L->Hi) * R->Lo, Wide(L->Hi) * R->Hi};
+    return exactIn(T, *std::min_element(P, P + 4), *std::max_element(P, P + 4));
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 ValueRange ValueRanges::local(const std::string &Name, Type T,
@@ -179,18 +268,35 @@ ValueRange ValueRanges::range(const Expr &E, int Depth) const {
   return typeRange(T);
 }
 
+bool narrowCounterType(Type T) {
+  return T == Type::Int64 || T == Type::Float32 || T == Type::Float64;
+}
+
 int64_t histogramNarrowBound(const Kernel &K, const std::string &Hist) {
+  const Param *P = K.findParam(Hist);
+  if (!P || !narrowCounterType(P->Elem))
+    return 0;
   const ValueRanges Ranges(K);
   Wide Sum = 0;
   bool Integers = true;
   forEachStmt(K.Body, [&](const Stmt &S) {
     if (S.Kind != StmtKind::HistAdd || S.Name != Hist)
       return;
-    const std::optional<ValueRange> R = Ranges.of(S.Value);
+    std::optional<ValueRange> R = Ranges.integral(S.Value);
+    // An integer added to a float histogram is converted: exact only
+    // within the type's integers.
+    if (R && isFloat(P->Elem) && !isFloat(S.Value->Ty))
+      R = exactIn(P->Elem, R->Lo, R->Hi);
     Integers &= R.has_value();
     Sum += R ? magnitudeOf(*R) : 0;
   });
-  if (!Integers || Sum > std::numeric_limits<int32_t>::max())
+  // A warp's updates of one bin are summed in the histogram's type before
+  // they reach a counter (warp aggregation): 32 of them stay exact in a
+  // float below 2^24.
+  const Wide Limit = P->Elem == Type::Float32
+                         ? Wide(1) << 19
+                         : Wide(std::numeric_limits<int32_t>::max());
+  if (!Integers || Sum > Limit)
     return 0;
   return std::max<int64_t>(int64_t(Sum), 1);
 }

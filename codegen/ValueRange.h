@@ -8,9 +8,14 @@
 // wrap on the device) gives the whole type. A local counts as its
 // initialiser when nothing assigns it afterwards, as its type otherwise.
 //
-// lower-histograms asks it for the values added to an int64 histogram: when
-// each point adds at most a few units, the block's private counters can be
-// 32-bit (docs/passes/lower-histograms.md#narrow-counters).
+// A floating-point expression that always holds an integer (a constant such
+// as 1.0, an int converted to double, sums and products of those that stay
+// exact) has an integral range too (ValueRanges::integral).
+//
+// lower-histograms asks it for the values added to an int64, float or double
+// histogram: when each point adds at most a few units, the block's private
+// counters can be 32-bit integers
+// (docs/passes/lower-histograms.md#narrow-counters).
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_VALUERANGE_H
@@ -44,17 +49,29 @@ public:
   explicit ValueRanges(const Kernel &K);
   /// The range of E; nullopt when E is not of an integer or bool type.
   std::optional<ValueRange> of(const Expr &E) const;
+  /// The range of E when E holds an integer at every point: of(E) for an
+  /// integer or bool E; for a float or double E, when it is an integral
+  /// constant, an integer converted exactly, or a negation, selection, sum,
+  /// difference or product of such whose every value the type holds exactly
+  /// (a float's integers up to 2^24, a double's up to 2^53); else nullopt.
+  std::optional<ValueRange> integral(const Expr &E) const;
 
 private:
+  std::optional<ValueRange> integralFloat(const Expr &E, int Depth) const;
   ValueRange range(const Expr &E, int Depth) const;
   ValueRange local(const std::string &Name, Type T, int Depth) const;
   std::map<std::string, Expr> SingleInit; ///< locals never assigned
 };
 
+/// Whether a histogram of element type T may count in 32-bit private
+/// counters (narrow): int64, float and double (int is 32-bit already).
+bool narrowCounterType(Type T);
+
 /// The most one point of K adds to a bin of histogram Hist in magnitude: the
 /// sum over its updates (each counted once, whatever branch it sits in) of
-/// the largest magnitude each adds; 0 when that reaches 2^31, or when an
-/// update adds a value of a non-integer type.
+/// the largest magnitude each adds; 0 when an update may add a value that is
+/// not an integer, or when the sum reaches 2^31 (2^19 for a float histogram,
+/// so that a warp's 32 updates summed in float stay exact).
 int64_t histogramNarrowBound(const Kernel &K, const std::string &Hist);
 
 } // namespace stencilc::ir

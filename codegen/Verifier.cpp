@@ -57,21 +57,23 @@ private:
     }
   }
 
-  /// `narrow N` (lower-histograms): an int64 histogram to which no point
-  /// adds more than N in magnitude, by ValueRange (a smaller N would let a
-  /// block's 32-bit counters wrap).
+  /// `narrow N` (lower-histograms): an int64, float or double histogram to
+  /// which no point adds more than N in magnitude, and only integers, by
+  /// ValueRange (a smaller N would let a block's 32-bit counters wrap).
   void checkNarrow(const Param &P) {
     if (P.NarrowBound == 0)
       return;
-    if (P.Kind != ParamKind::Histogram || P.Elem != Type::Int64) {
-      fail("'" + P.Name + "': narrow counters apply to i64 histograms only");
+    if (P.Kind != ParamKind::Histogram || !narrowCounterType(P.Elem)) {
+      fail("'" + P.Name +
+           "': narrow counters apply to i64, f32 and f64 histograms only");
       return;
     }
     const int64_t Bound = histogramNarrowBound(K, P.Name);
     if (Bound == 0 || Bound > P.NarrowBound || P.NarrowBound > 0x7fffffff)
       fail("histogram '" + P.Name + "': narrow " +
            std::to_string(P.NarrowBound) + ", but a point may add " +
-           (Bound ? "up to " + std::to_string(Bound) : "2^31 or more"));
+           (Bound ? "up to " + std::to_string(Bound)
+                  : "2^31 or more, or a value that is not an integer"));
   }
 
   /// Boundary rules (docs/dsl.md#boundary-conditions): In grids only, one

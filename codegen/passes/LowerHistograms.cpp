@@ -64,13 +64,15 @@ public:
   }
 
 private:
-  /// An int64 histogram to which each point adds a bounded integer: a
-  /// block's private copy can count in 32-bit words when the launch's points
-  /// times that bound stay below 2^31 (the launcher checks; else 64-bit).
-  /// One atomic add per update instead of the low word's add, its carry and
-  /// the high word's add; half the shared memory per bin.
+  /// An int64, float or double histogram to which each point adds a
+  /// bounded integer: a block's private copy can count in 32-bit integer
+  /// words when the launch's points times that bound stay below 2^31 (the
+  /// launcher checks; else its own type). One atomic add per update instead
+  /// of an int64's low word's add, its carry and the high word's add, or a
+  /// float's compare-and-swap loop (the SM has no floating-point atomics in
+  /// shared memory); half an int64's or double's shared memory per bin.
   void narrowCounters(Kernel &K, Param &P, int64_t Shared) {
-    if (P.Elem != Type::Int64)
+    if (!narrowCounterType(P.Elem))
       return;
     P.NarrowBound = histogramNarrowBound(K, P.Name);
     if (P.NarrowBound == 0)
@@ -88,7 +90,11 @@ private:
                              std::to_string(P.NarrowBound) +
                              " to it: 32-bit private counters" + Private +
                              " on launches of at most " +
-                             std::to_string(Points) + " points, 64-bit above"});
+                             std::to_string(Points) + " points, " +
+                             (P.Elem == Type::Int64     ? "64-bit"
+                              : P.Elem == Type::Float32 ? "float"
+                                                        : "double") +
+                             " above"});
   }
 };
 

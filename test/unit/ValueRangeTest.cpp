@@ -2,7 +2,8 @@
 //===//
 //
 // ir::ValueRanges on expressions read from the textual IR, the bound
-// lower-histograms records for int64 histograms (histogramNarrowBound), the
+// lower-histograms records for int64, float and double histograms
+// (histogramNarrowBound), the
 // verifier's check of a `narrow` bound read back, and the launcher's test of
 // a launch's points against it (narrowCountersFit). What the narrow counters
 // compute is test/gpu/exactness's (narrow); what stencilc prints is
@@ -165,9 +166,75 @@ TEST(NarrowBound, TheVerifierChecksABoundReadBack) {
       parseModule("module \"t.cpp\"\nkernel k rank 1\n  param in i32[1] key\n"
                   "  param histogram i32 h narrow 3\n{\n}\n",
                   Err));
-  EXPECT_NE(Err.Message.find("'narrow' applies to i64 histograms only"),
-            std::string::npos)
+  EXPECT_NE(
+      Err.Message.find("'narrow' applies to i64, f32 and f64 histograms only"),
+      std::string::npos)
       << Err.Message;
+}
+
+/// A rank-1 kernel over an f64 grid `x` and an i32 grid `key` with the
+/// histograms `d` (f64) and `f` (f32) whose body is Body.
+Kernel floatHistogramsWith(const std::string &Body) {
+  return parseKernel("kernel k rank 1\n  param in f64[1] x\n"
+                     "  param in i32[1] key\n  param histogram f64 d\n"
+                     "  param histogram f32 f\n{\n" +
+                     Body + "}\n");
+}
+
+TEST(NarrowBound, FloatHistogramsThatAddIntegers) {
+  // The count of a sample (examples/histogram, radial_hist): 1.0 each.
+  EXPECT_EQ(
+      histogramNarrowBound(floatHistogramsWith("  hist d[0] += 1.0\n"), "d"),
+      1);
+  // An int converted exactly, negated, selected, summed, multiplied.
+  EXPECT_EQ(
+      histogramNarrowBound(
+          floatHistogramsWith("  hist f[0] += f32((1 + (key[0] % 7)))\n"
+                              "  hist f[1] += -f32((key[0] % 3))\n"
+                              "  hist f[2] += ((key[0] > 0) ? 2.0f : 5.0f)\n"),
+          "f"),
+      7 + 2 + 5);
+  EXPECT_EQ(histogramNarrowBound(
+                floatHistogramsWith("  hist d[0] += (f64((key[0] % 10)) * "
+                                    "(1.0 + f64((key[0] % 4))))\n"),
+                "d"),
+            9 * 4);
+  // An integer-typed value added to a float histogram (converted there).
+  EXPECT_EQ(histogramNarrowBound(
+                floatHistogramsWith("  hist d[0] += (key[0] % 100)\n"), "d"),
+            99);
+}
+
+TEST(NarrowBound, FloatHistogramsThatMayAddFractionsGetNone) {
+  for (const char *Update :
+       {"  hist d[0] += x[0]\n",         // any double
+        "  hist d[0] += 0.5\n",          // not an integer
+        "  hist d[0] += (x[0] * 0.0)\n", // NaN or -0 times a grid value
+        "  hist d[0] += f64(key[0])\n",  // 2^31 in magnitude
+        "  hist d[0] += 4294967296.0\n", // past a 32-bit counter
+        "  hist d[0] += (f64(key[0]) * f64(key[0]))\n"}) // past 2^53
+    EXPECT_EQ(histogramNarrowBound(floatHistogramsWith(Update), "d"), 0)
+        << Update;
+  // A float's integers stop at 2^24, a warp's 32 updates summed in float at
+  // 2^19 each.
+  EXPECT_EQ(
+      histogramNarrowBound(
+          floatHistogramsWith("  hist f[0] += f32((key[0] % 16777217))\n"),
+          "f"),
+      0);
+  EXPECT_EQ(
+      histogramNarrowBound(
+          floatHistogramsWith("  hist f[0] += f32((key[0] % 524289))\n"), "f"),
+      524288);
+  EXPECT_EQ(
+      histogramNarrowBound(
+          floatHistogramsWith("  hist f[0] += f32((key[0] % 524290))\n"), "f"),
+      0);
+  // The same in double is bounded (a double holds a warp's sums exactly).
+  EXPECT_EQ(
+      histogramNarrowBound(
+          floatHistogramsWith("  hist d[0] += f64((key[0] % 524290))\n"), "d"),
+      524289);
 }
 
 TEST(NarrowBound, TheLaunchTestsItsPoints) {

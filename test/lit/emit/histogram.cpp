@@ -6,6 +6,7 @@
 // RUN: FileCheck %s --check-prefix=HDR < %t.h
 // RUN: %stencilc %s -O0 -o %t.O0.cu --header %t.O0.h
 // RUN: FileCheck %s --check-prefix=O0 < %t.O0.cu
+// RUN: %stencilc %s --report -o %t.report.cu 2>&1 | FileCheck %s --check-prefix=REPORT
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -102,6 +103,29 @@ STENCIL_KERNEL void weighted(In<double, 2> x, In<double, 2> w, Histogram<double>
 // HDR-NEXT:      const stencil::Grid<double, 2>& w,
 // HDR-NEXT:      stencil::Grid<double, 1>& bins,
 // HDR-NEXT:      stencil::Grid<int64_t, 1>& counts,
+
+// Counts in double and float bins: each point adds an integer (1.0, and
+// 1 to 4 converted to float), so a block's private copies are 32-bit integer
+// counters too (one atomic add where a float or double add in shared memory
+// is a compare-and-swap loop); the double 'frac' adds fractions: its own type.
+STENCIL_KERNEL void counted(In<double, 1> x, Histogram<double> hits,
+                            Histogram<float> weights, Histogram<double> frac,
+                            int nbins) {
+  int bin = min(int(x() * nbins), nbins - 1);
+  hits[bin] += 1.0;
+  weights[bin] += float(bin % 4 + 1);
+  frac[bin] += x();
+}
+// CHECK-LABEL: // counted (
+// CHECK:         stencil::detail::HistogramTarget<histogram_lowering_, double, true> hits_hist_(
+// CHECK-NEXT:    stencil::detail::HistogramTarget<histogram_lowering_, float, true> weights_hist_(
+// CHECK-NEXT:    stencil::detail::HistogramTarget<histogram_lowering_, double> frac_hist_(
+// CHECK:         const bool narrow_ = stencil::narrowCountersFit(stencil::detail::domainPoints<1>(domain_), {1, 4});
+// CHECK:         {stencil::detail::histogramShape(hits, narrow_), stencil::detail::histogramShape(weights, narrow_), stencil::detail::histogramShape(frac)}
+// REPORT:      kernel counted: lower-histograms: 'hits': each point adds at most 1 to it: 32-bit private counters (privatised up to {{[0-9]+}} bins then) on launches of at most 2147483647 points, double above
+// REPORT:      kernel counted: lower-histograms: 'weights': each point adds at most 4 to it: 32-bit private counters (privatised up to {{[0-9]+}} bins then) on launches of at most 536870911 points, float above
+// REPORT-NOT:  'frac': each point adds
+// REPORT:      kernel counted: lower-histograms: 'frac' (f64 counters): chosen per launch
 
 // An int64 grid's values added: unbounded, 64-bit private counters always.
 STENCIL_KERNEL void wide(In<int64_t, 1> v, Histogram<int64_t> sums, int nbins) {

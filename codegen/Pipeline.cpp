@@ -19,6 +19,7 @@
 #include "codegen/Pipeline.h"
 
 #include "codegen/Footprint.h"
+#include "codegen/IRVisitor.h"
 #include "codegen/Verifier.h"
 #include "codegen/passes/FoldConstants.h"
 #include "codegen/passes/FuseSweeps.h"
@@ -106,6 +107,26 @@ bool runPass(ir::Module &M, Pass &P, const PassOptions &Opts) {
   return Changed;
 }
 
+/// --fast-math also lets nvcc fuse a floating multiply into the add or
+/// subtract that takes it (EmitOptions::ContractFma): each kernel with a
+/// floating multiply says so in its report.
+static void noteContraction(ir::Module &M) {
+  for (ir::Kernel &K : M.Kernels) {
+    bool Multiplies = false;
+    ir::forEachExpr(K.Body, [&](const ir::Expr &E) {
+      Multiplies |= E->Kind == ir::ExprKind::Binary &&
+                    ir::as<ir::Binary>(E)->Op == ir::BinaryOp::Mul &&
+                    ir::isFloat(E->Ty);
+    });
+    if (Multiplies)
+      K.Remarks.push_back(
+          {"fast-math", K.Loc,
+           "floating multiplies may fuse with the adds they feed (FMA "
+           "contraction): results may differ from the CPU reference in the "
+           "last ulp"});
+  }
+}
+
 void runPipeline(ir::Module &M, const PipelineOptions &Opts,
                  const PrintHook &Print) {
   prepareModule(M, "the frontend");
@@ -117,6 +138,8 @@ void runPipeline(ir::Module &M, const PipelineOptions &Opts,
     if (Print && (Opts.PrintAfterAll || Opts.PrintAfter.count(Name)))
       Print(Enabled ? Name : Name + " (disabled)", M);
   }
+  if (Opts.Pass.FastMath)
+    noteContraction(M);
 }
 
 } // namespace stencilc

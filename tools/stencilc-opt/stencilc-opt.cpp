@@ -105,7 +105,8 @@ cl::list<std::string>
 cl::opt<bool>
     FastMath("fast-math",
              cl::desc("As stencilc --fast-math: hoist-division multiplies by "
-                      "the reciprocal (may change the last ulp)"),
+                      "the reciprocal, multiplies fuse into FMAs (may change "
+                      "the last ulp)"),
              cl::cat(Cat));
 cl::opt<std::string> Arch("arch",
                           cl::desc("Target architecture (default: sm_90)"),
@@ -244,6 +245,7 @@ int toolMain(int Argc, char **Argv) {
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
   EO.Distributed = Distributed;
+  EO.ContractFma = FastMath;
   EO.HeaderName =
       HeaderPath.empty() ? "" : sys::path::filename(HeaderPath).str();
   stencilc::EmitResult R = stencilc::emitCuda(*M, EO);

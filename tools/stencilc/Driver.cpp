@@ -114,7 +114,8 @@ cl::list<std::string> DisablePass("disable-pass",
 cl::opt<bool> FastMath(
     "fast-math",
     cl::desc("Allow optimisations that may change results in the last ulp "
-             "(hoist-division as a plain multiply by the reciprocal); off, "
+             "(hoist-division as a plain multiply by the reciprocal, "
+             "multiplies fused with the adds they feed into FMAs); off, "
              "every output is bit-identical to the CPU reference"),
     cl::cat(PipelineCat));
 cl::opt<int> MaxJam(
@@ -478,6 +479,7 @@ int toolMain(int Argc, char **Argv) {
   EO.Arch = Arch;
   EO.LineDirectives = LineDirectives;
   EO.Distributed = Distributed;
+  EO.ContractFma = FastMath;
   if (Report == ReportKind::Ptxas && !reportWithPtxas(*M, EO, *Nvcc, Includes))
     return InternalError;
   if (Report == ReportKind::Remarks)

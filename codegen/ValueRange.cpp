@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <utility>
 
 namespace stencilc::ir {
 
@@ -46,6 +47,26 @@ ValueRange remainder(Type T, ValueRange A, ValueRange B) {
   const Wide M =
       std::min(magnitudeOf(A), std::max<Wide>(magnitudeOf(B) - 1, 0));
   return clampTo(T, A.Lo >= 0 ? 0 : -M, A.Hi <= 0 ? 0 : M);
+}
+
+/// The exact interval of L op R for +, - and * (in 128 bits, before any
+/// type's limits); nullopt for other operators.
+std::optional<std::pair<Wide, Wide>> arithmetic(BinaryOp Op, ValueRange L,
+                                                ValueRange R) {
+  switch (Op) {
+  case BinaryOp::Add:
+    return std::pair<Wide, Wide>{Wide(L.Lo) + R.Lo, Wide(L.Hi) + R.Hi};
+  case BinaryOp::Sub:
+    return std::pair<Wide, Wide>{Wide(L.Lo) - R.Hi, Wide(L.Hi) - R.Lo};
+  case BinaryOp::Mul: {
+    const Wide P[] = {Wide(L.Lo) * R.Lo, Wide(L.Lo) * R.Hi, Wide(L.Hi) * R.Lo,
+                      Wide(L.Hi) * R.Hi};
+    return std::pair<Wide, Wide>{*std::min_element(P, P + 4),
+                                 *std::max_element(P, P + 4)};
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 /// a / b truncated: |a / b| <= |a| whatever b (b = 0 is undefined in C++).
@@ -154,19 +175,11 @@ std::optional<ValueRange> ValueRanges::integralFloat(const Expr &E,
     // Sums, differences and products of integers are integers, computed
     // exactly while every result the operands allow is exact in T.
     const Binary *B = as<Binary>(E);
-    if (B->Op != BinaryOp::Add && B->Op != BinaryOp::Sub &&
-        B->Op != BinaryOp::Mul)
-      return std::nullopt;
     const auto L = Sub(B->LHS), R = Sub(B->RHS);
     if (!L || !R)
       return std::nullopt;
-    if (B->Op == BinaryOp::Add)
-      return exactIn(T, Wide(L->Lo) + R->Lo, Wide(L->Hi) + R->Hi);
-    if (B->Op == BinaryOp::Sub)
-      return exactIn(T, Wide(L->Lo) - R->Hi, Wide(L->Hi) - R->Lo);
-    const Wide P[] = {Wide(L->Lo) * R->Lo, Wide(L->Lo) * R->Hi,
-                      Wide(L->Hi) * R->Lo, Wide(L->Hi) * R->Hi};
-    return exactIn(T, *std::min_element(P, P + 4), *std::max_element(P, P + 4));
+    const auto W = arithmetic(B->Op, *L, *R);
+    return W ? exactIn(T, W->first, W->second) : std::nullopt;
   }
   default:
     return std::nullopt;
@@ -211,17 +224,9 @@ ValueRange ValueRanges::range(const Expr &E, int Depth) const {
     if (isComparison(B->Op) || isLogical(B->Op) || T == Type::Bool)
       return {0, 1};
     const ValueRange L = range(B->LHS, Depth), R = range(B->RHS, Depth);
+    if (const auto W = arithmetic(B->Op, L, R))
+      return clampTo(T, W->first, W->second);
     switch (B->Op) {
-    case BinaryOp::Add:
-      return clampTo(T, Wide(L.Lo) + R.Lo, Wide(L.Hi) + R.Hi);
-    case BinaryOp::Sub:
-      return clampTo(T, Wide(L.Lo) - R.Hi, Wide(L.Hi) - R.Lo);
-    case BinaryOp::Mul: {
-      const Wide P[] = {Wide(L.Lo) * R.Lo, Wide(L.Lo) * R.Hi, Wide(L.Hi) * R.Lo,
-                        Wide(L.Hi) * R.Hi};
-      return clampTo(T, *std::min_element(P, P + 4),
-                     *std::max_element(P, P + 4));
-    }
     case BinaryOp::Div:
       return quotient(T, L);
     case BinaryOp::Rem:

@@ -113,6 +113,7 @@ std::string KernelEmitter::headerDecl() const {
 std::string KernelEmitter::source() {
   // kernelBody fills the Uses* flags.
   std::string Body = skewedRows() ? skewedBodies() : kernelBody();
+  PointBody = Body;
   std::ostringstream OS;
   OS << "// " << K.Name << " (" << SpecFile;
   if (K.Loc.valid())

@@ -462,8 +462,10 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
      << "    throw stencil::Error(kernel_name_, \"SweepDepth \" + "
         "std::to_string("
      << OptsName
-     << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
-     << "  // Not fused (see --report): one sweep per launch.\n";
+     << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n";
+  if (!Until)
+    OS << persistentCall();
+  OS << "  // Not fused (see --report): one sweep per launch.\n";
   const std::string Call = K.Name + "(" + launcherArgumentNames() + ")";
   // for (s_ ...) { Body; swap(state, next); After }: the three loops below.
   auto SweepLoop = [&](const std::string &Body, const std::string &After) {
@@ -500,11 +502,15 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
 
 std::string KernelEmitter::fusedSource() {
   if (!K.Fuse.active()) {
+    const std::string Persistent = persistentSource();
     if (!hasReductions())
-      return loopLauncher(StopTest::None);
-    return "namespace {\n\n" + stopValues() + "} // namespace\n\n" +
-           loopLauncher(StopTest::None) + loopLauncher(StopTest::Host) +
-           loopLauncher(StopTest::Rule);
+      return (Persistent.empty()
+                  ? ""
+                  : "namespace {\n\n" + Persistent + "} // namespace\n\n") +
+             loopLauncher(StopTest::None);
+    return "namespace {\n\n" + stopValues() + Persistent +
+           "} // namespace\n\n" + loopLauncher(StopTest::None) +
+           loopLauncher(StopTest::Host) + loopLauncher(StopTest::Rule);
   }
   std::ostringstream OS;
   OS << "namespace {\n\n";
@@ -541,7 +547,7 @@ std::string KernelEmitter::fusedSource() {
        << finalizeBody() << stopOnDevice() << "}\n\n";
   OS << fusedKernel() << fusedHelpers();
   if (K.Rank == 3) { // fusedFallback
-    OS << loopLauncher(StopTest::None, "_loop_");
+    OS << persistentSource() << loopLauncher(StopTest::None, "_loop_");
     if (hasReductions())
       OS << loopLauncher(StopTest::Host, "_loop_")
          << loopLauncher(StopTest::Rule, "_loop_");

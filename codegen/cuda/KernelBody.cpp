@@ -86,6 +86,14 @@ std::string KernelEmitter::kernelSignature() const {
     Args.push_back(accumulatorType() + "* acc_");
     Args.push_back(totalsType() + "* totals_");
   }
+  for (const std::string &A : scheduleParams())
+    Args.push_back(A);
+  return kernelHead(kernelName(), Args);
+}
+
+/// The parameters after the point work's: the schedule's and the domain.
+std::vector<std::string> KernelEmitter::scheduleParams() const {
+  std::vector<std::string> Args;
   if (K.Sched.StreamDim >= 0)
     Args.push_back("int points_per_thread_");
   if (K.Sched.Zigzag)
@@ -94,6 +102,15 @@ std::string KernelEmitter::kernelSignature() const {
     Args.push_back(A);
   Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                  "> dom_");
+  return Args;
+}
+
+/// A kernel of this IR kernel named Name with the parameters Args: the
+/// template and launch bounds of the one-sweep kernel (the persistent sweeps'
+/// kernel has the same instances).
+std::string
+KernelEmitter::kernelHead(const std::string &Name,
+                          const std::vector<std::string> &Args) const {
   // LastBlock: the instance whose last block combines the reductions'
   // slots (lastBlockMayCombine), a template argument so that the other
   // instance carries none of its code (Himeno at 256 x 256 x 512 was 0.9%
@@ -109,7 +126,7 @@ std::string KernelEmitter::kernelSignature() const {
       (K.Sched.MinBlocks > 0 && !hasHistograms()
            ? ", " + std::to_string(K.Sched.MinBlocks)
            : std::string()) +
-      ") " + kernelName() + "(";
+      ") " + Name + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     S += (I ? ",\n    " : "\n    ") + Args[I];
   return S + ")";

@@ -167,6 +167,9 @@ private:
   std::string kernelName() const { return K.Name + "_kernel"; }
   std::vector<std::string> pointParams() const;
   std::string kernelSignature() const;
+  std::vector<std::string> scheduleParams() const;
+  std::string kernelHead(const std::string &Name,
+                         const std::vector<std::string> &Args) const;
   std::string axis(int D) const;
   std::vector<int> loopOrder() const;
   std::string loopHeader(int D, int Depth, const std::string &Jammed) const;
@@ -339,6 +342,7 @@ private:
   std::string recordPacking() const;
   std::vector<std::string> pointArguments() const;
   std::string launchArguments() const;
+  std::vector<std::string> scheduleArguments() const;
   std::string kernelLaunch() const;
   std::string readback() const;
 
@@ -398,6 +402,38 @@ private:
   /// fused step.
   std::string fusedPoints(int Depth, int Lanes);
   std::string loopLauncher(StopTest Stop, const std::string &Suffix = "");
+
+  //--- persistent sweeps (PersistentSweeps.cpp) -----------------------------
+  /// NAME_sweeps' loop of one-sweep launches runs as cooperative launches of
+  /// many sweeps where its grids fit in L2: sweeps that are not fused (or
+  /// rank 3, whose small grids are not), without boundary rules or a state
+  /// packed into records.
+  bool persistentSweeps() const;
+  std::string persistentKernelName() const {
+    return K.Name + "_persistent_kernel";
+  }
+  std::string persistentFinalizeName() const {
+    return K.Name + "_persistent_finalize";
+  }
+  std::string persistentAccumulatorsType() const {
+    return K.Name + "_persistent_accumulators_";
+  }
+  std::string persistentTotalsType() const {
+    return K.Name + "_persistent_totals_";
+  }
+  std::pair<std::vector<std::string>, std::vector<std::string>>
+  persistentParams() const;
+  std::string persistentKernel() const;
+  std::string persistentGrid(const std::string &Vec, const std::string &GridVec,
+                             bool Reach);
+  std::string persistentLauncher();
+  std::string persistentSource();
+  std::string persistentCall() const;
+  /// Printing launchShape() for the persistent kernel (persistentGrid).
+  bool PersistentShape = false;
+  /// The one-sweep kernel's body as source() printed it, for the
+  /// persistent kernel.
+  std::string PointBody;
   /// The sweep's state and next grids (K.Fuse, or the sweep the kernel is
   /// without a fusion); empty when the kernel is no sweep.
   ir::Fusion Sweep;

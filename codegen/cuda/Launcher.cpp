@@ -293,10 +293,10 @@ std::string KernelEmitter::launchShape() {
   // where the compiled count halves at least once by pointsToFill's own rule
   // (not below the jam); histogram kernels choose their own grid.
   const bool Fills =
-      !hasHistograms() &&
+      !hasHistograms() && !PersistentShape &&
       stencil::detail::canHalvePoints(K.Sched.PointsPerThread, K.Sched.Jam);
-  OS << "  " << (Fills ? "" : "const ") << "int points_per_thread_ = " << O
-     << ".PointsPerThread > 0 ? " << O
+  OS << "  " << (Fills || PersistentShape ? "" : "const ")
+     << "int points_per_thread_ = " << O << ".PointsPerThread > 0 ? " << O
      << ".PointsPerThread : " << K.Sched.PointsPerThread << ";\n";
   const std::string Vec =
       vectorised() ? ", vec_ ? " + std::to_string(K.Sched.Vec) + " : 1" : "";
@@ -323,7 +323,12 @@ std::string KernelEmitter::launchShape() {
     OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << R
        << ">(extents_, " << IndexScale << ");\n";
     // The instances without the last block's code (lastBlockMayCombine).
-    if (vectorised()) {
+    if (PersistentShape) {
+      // Persistent sweeps: small grids, int indices only (one instance less).
+      OS << "  if (!narrow_)\n    return false;\n"
+         << vectorChoice()
+         << "  auto* const kernel_ = " << kernelInstance("int", false) << ";\n";
+    } else if (vectorised()) {
       OS << vectorChoice();
       OS << "  auto* const kernel_ = narrow_\n      ? "
          << kernelInstance("int", false)
@@ -334,6 +339,10 @@ std::string KernelEmitter::launchShape() {
     }
     OS << "  const size_t smem_ = " << reductionSmem("block_") << ";\n";
     const std::string Stream = streamArgument();
+    if (PersistentShape) {
+      OS << persistentGrid(Vec, GridVec, Reach);
+      return OS.str();
+    }
     OS << "  // Persistent grid (tile, or opts.Persistent): only the blocks "
           "resident at once,\n  // every thread walking many points.\n";
     OS << "  static stencil::detail::ResidentBlocks resident_;\n"
@@ -404,17 +413,19 @@ std::string KernelEmitter::kernelInstance(const std::string &Index,
                                           bool LastBlock) const {
   const std::string Tail =
       lastBlockMayCombine() ? (LastBlock ? ", true>" : ", false>") : ">";
+  const std::string Kernel =
+      PersistentShape ? persistentKernelName() : kernelName();
   if (!vectorised())
-    return "&" + kernelName() + "<" + Index + Tail;
+    return "&" + Kernel + "<" + Index + Tail;
   const std::string V = std::to_string(K.Sched.Vec);
   if (!skewedRows())
-    return "(vec_ ? &" + kernelName() + "<" + Index + ", " + V + Tail + " : &" +
-           kernelName() + "<" + Index + ", 1" + Tail + ")";
+    return "(vec_ ? &" + Kernel + "<" + Index + ", " + V + Tail + " : &" +
+           Kernel + "<" + Index + ", 1" + Tail + ")";
   // One instance per row skew; 64-bit indices only where the rows are
   // whole vectors (vec_ says no otherwise: fewer instances to compile).
   auto Instance = [&](int Vec, int Skew) {
-    return "&" + kernelName() + "<" + Index + ", " + std::to_string(Vec) +
-           ", " + std::to_string(Skew) + Tail;
+    return "&" + Kernel + "<" + Index + ", " + std::to_string(Vec) + ", " +
+           std::to_string(Skew) + Tail;
   };
   std::string Vector = Instance(K.Sched.Vec, 0);
   const std::vector<int> Codes = skewCodes();
@@ -602,6 +613,14 @@ std::string KernelEmitter::launchArguments() const {
     Args.push_back("device_");
     Args.push_back(ringEntryOnDevice());
   }
+  for (const std::string &A : scheduleArguments())
+    Args.push_back(A);
+  return joinArguments(Args);
+}
+
+/// The arguments for scheduleParams(), in its order.
+std::vector<std::string> KernelEmitter::scheduleArguments() const {
+  std::vector<std::string> Args;
   if (K.Sched.StreamDim >= 0)
     Args.push_back("points_per_thread_");
   if (K.Sched.Zigzag)
@@ -609,7 +628,7 @@ std::string KernelEmitter::launchArguments() const {
   for (const std::string &A : Cache.launchArgs())
     Args.push_back(A);
   Args.push_back(rowDomain());
-  return joinArguments(Args);
+  return Args;
 }
 
 /// The launch (through HistogramEmitter for kernels with histograms); for

@@ -57,3 +57,39 @@ TEST(Sweeps, EachSweepReadsTheRingTheLoopWould) {
 }
 
 } // namespace
+
+TEST(Sweeps, PersistentLaunchesTakeTheFewestPointsTheResidentBlocksAllow) {
+  using stencil::detail::blocksIn;
+  using stencil::detail::Domain;
+  using stencil::detail::gridShape;
+  using stencil::detail::persistentPoints;
+  // Himeno's sweep (blocks of 128 x 4, dimension 0 streamed) with 264
+  // blocks resident: S's interior of 62 x 62 x 126 takes 992 blocks at one
+  // point per thread, 496 at 2, 256 at 4.
+  auto interior3 = [](int64_t N0, int64_t N1, int64_t N2) {
+    Domain<3> D{};
+    D.Lo[0] = D.Lo[1] = D.Lo[2] = 1;
+    D.Hi[0] = N0 - 1;
+    D.Hi[1] = N1 - 1;
+    D.Hi[2] = N2 - 1;
+    D.Stride[0] = N1 * N2;
+    D.Stride[1] = N2;
+    D.Stride[2] = 1;
+    return D;
+  };
+  const dim3 B(128, 4, 1);
+  EXPECT_EQ(persistentPoints<3>(interior3(64, 64, 128), B, 0, 264), 4);
+  EXPECT_LE(blocksIn(gridShape<3>(interior3(64, 64, 128), B, 4, 0)), 264);
+  // XS (32 x 32 x 64): 240 blocks at one point per thread.
+  EXPECT_EQ(persistentPoints<3>(interior3(32, 32, 64), B, 0, 264), 1);
+  // A jammed kernel keeps a whole group of Jam points (Least).
+  EXPECT_EQ(persistentPoints<3>(interior3(32, 32, 64), B, 0, 264, 1, 4), 4);
+  // Fewer resident blocks: more points per thread, every block resident.
+  for (int64_t Resident : {1, 7, 132, 264, 1000}) {
+    const int P = persistentPoints<3>(interior3(130, 66, 258), B, 0, Resident);
+    EXPECT_LE(blocksIn(gridShape<3>(interior3(130, 66, 258), B, P, 0)),
+              std::max<int64_t>(Resident, 2 * 66 / 4 + 2))
+        << Resident; // rows and columns alone may need more: the grid is
+                     // then clamped (persistentGridShape)
+  }
+}

@@ -59,3 +59,28 @@ STENCIL_KERNEL void relax3(In<float, 3> p, In<float, 3> c, Out<float, 3> q,
   change += ss * ss;
   top = max(top, v);
 }
+
+/// Not fused (v is written in both branches of an if, not once outside
+/// any): NAME_sweeps runs the loop of one-sweep launches, or, where the
+/// grids fit in L2, persistent launches (PersistentSweeps.cpp). f32, so
+/// the one-sweep kernel has vectors and an instance per row skew.
+STENCIL_KERNEL void clip2(In<float, 2> u, In<float, 2> k, Out<float, 2> v,
+                          Max<float> top, Sum<float, double> total) {
+  float a = 0.25f * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0)) + 0.01f * k();
+  if (a > 0.75f)
+    v() = 0.75f - 0.5f * u();
+  else
+    v() = a;
+  top = max(top, a);
+  total += a;
+}
+
+/// Rank 1 (fuse-sweeps lowers ranks 2 and 3): the loop, or persistent
+/// launches; radius 2, an f64 Sum and Min.
+STENCIL_KERNEL void smooth1(In<double, 1> a, In<double, 1> k, Out<double, 1> b,
+                            Sum<double> change, Min<double> low) {
+  double v = 0.2 * (a(-2) + a(-1) + a() + a(1) + a(2)) + 0.001 * k();
+  b() = v;
+  change += (v - a()) * (v - a());
+  low = min(low, v);
+}

@@ -1,7 +1,9 @@
 // main.cu - fused sweeps on the GPU (issue 14): NAME_sweeps and NAME_until
 // of every kernel in fused.spec.cpp against the loop of its one-sweep
 // launcher, bit for bit: three rank-2 kernels and a rank-3 one (relax3),
-// through one harness templated on the rank.
+// and two sweeps fuse-sweeps does not fuse (clip2, rank-1 smooth1), whose
+// NAME_sweeps may run persistent launches, through one harness templated
+// on the rank.
 //
 //   fused --check   sizes odd, smaller than a tile and not multiples of it;
 //                   0 to 9 sweeps at every depth (1 to 4); the stop rule
@@ -22,7 +24,9 @@
 //                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
 //                   per sweep of the one-sweep loop
 //                   (NAME.loop) and of NAME_sweeps at each depth
-//                   (NAME.depthK), 20 sweeps per call, median of --reps.
+//                   (NAME.depthK), 20 sweeps per call, median of --reps;
+//                   first, at launch-bound sizes, NAME_sweeps as a launch
+//                   per sweep and as persistent launches (NAME.small.*).
 #include "fused.spec.cpp" // the kernels, for the CPU reference
 #include "fused_gen.h"    // namespace gpu: the generated host API
 
@@ -144,25 +148,36 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
   const auto F = randomGrid<C, Rank>(E, Seed + 2);
   const stencil::Grid<C, Rank> Coef(F);
   const std::string Size = stencil::formatExtents<Rank>(E);
-  // NAME_sweeps: 0 to 9 sweeps at every depth, and 70: more than an
-  // unfused NAME_sweeps queues before it reads (SweepsInFlight, 32).
+  // NAME_sweeps: 0 to 9 sweeps at every depth, and 33 and 70: more than
+  // an unfused NAME_sweeps queues before it reads (SweepsInFlight, 32) and
+  // a persistent launch runs (PersistentSweeps, 32), its last launch of one
+  // sweep and of six.
   const std::vector<int> Counts =
-      Quick ? std::vector<int>{3, 5}
-            : std::vector<int>{0, 1, 2, 3, 4, 5, 7, 9, 70};
+      Quick ? std::vector<int>{3, 5, 33}
+            : std::vector<int>{0, 1, 2, 3, 4, 5, 7, 9, 33, 70};
   const std::vector<int> Depths =
       Quick ? std::vector<int>{0, 4} : std::vector<int>{0, 1, 2, 3, 4};
   for (int N : Counts) {
     stencil::Grid<T, Rank> RS(S0), RN(N0);
     const std::vector<Result> RefR = loop(K, RS, Coef, RN, N, {});
     for (int Depth : Depths) {
-      stencil::Grid<T, Rank> GS(S0), GN(N0);
-      stencil::LaunchOptions O;
-      O.SweepDepth = Depth;
-      const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, N, O);
-      compare(Check,
-              std::string(K.Name) + "_sweeps " + Size +
-                  " n=" + std::to_string(N) + " depth=" + std::to_string(Depth),
-              K, RS, RN, RefR, GS, GN, Got);
+      // As compiled (depth 0) also with persistent launches forced on and
+      // off (LaunchOptions::PersistentSweeps; they apply where NAME_sweeps
+      // runs one sweep per launch: not fused, or rank 3 too small to fuse).
+      for (int Persistent :
+           Depth == 0 ? std::vector<int>{-1, 0, 1} : std::vector<int>{-1}) {
+        stencil::Grid<T, Rank> GS(S0), GN(N0);
+        stencil::LaunchOptions O;
+        O.SweepDepth = Depth;
+        O.PersistentSweeps = Persistent;
+        const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, N, O);
+        compare(Check,
+                std::string(K.Name) + "_sweeps " + Size + " n=" +
+                    std::to_string(N) + " depth=" + std::to_string(Depth) +
+                    (Persistent < 0 ? ""
+                                    : " persistent=" + std::to_string(Persistent)),
+                K, RS, RN, RefR, GS, GN, Got);
+      }
     }
   }
   if (!K.Until)
@@ -421,6 +436,53 @@ Kernel<float, float, gpu::relax3_result, 3> relax3Kernel() {
   return K;
 }
 
+/// Not fused (an if writes the next state): the loop of one-sweep
+/// launches, or persistent launches; vectors with a skew per row length.
+Kernel<float, float, gpu::clip2_result, 2> clip2Kernel() {
+  using G = stencil::Grid<float, 2>;
+  using R = gpu::clip2_result;
+  Kernel<float, float, R, 2> K;
+  K.Name = "clip2";
+  K.One = [](G &S, const G &F, G &N) { return gpu::clip2(S, F, N); };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::clip2_sweeps(S, F, N, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::clip2_until(S, F, N, Cap, Stop, O);
+  };
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return same(A.top, B.top, "top", Why) &&
+           near(A.total, B.total, 1e-6, "total", Why);
+  };
+  return K;
+}
+
+/// Rank 1: the loop of one-sweep launches, or persistent launches.
+Kernel<double, double, gpu::smooth1_result, 1> smooth1Kernel() {
+  using G = stencil::Grid<double, 1>;
+  using R = gpu::smooth1_result;
+  Kernel<double, double, R, 1> K;
+  K.Name = "smooth1";
+  K.One = [](G &S, const G &F, G &N) { return gpu::smooth1(S, F, N); };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::smooth1_sweeps(S, F, N, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::smooth1_until(S, F, N, Cap, Stop, O);
+  };
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return near(A.change, B.change, 1e-12, "change", Why) &&
+           same(A.low, B.low, "low", Why);
+  };
+  return K;
+}
+
 /// The final state of 6 sweeps of helmholtz against the CPU reference's
 /// loop, so that the one-sweep launcher is not the only judge.
 void checkAgainstCpu(example::Checker &Check, const stencil::Extents<2> &E) {
@@ -589,6 +651,17 @@ int check() {
     checkRules(Check, relax3Kernel(), E, 51, Ats);
   checkRules(Check, relax3Kernel(), {1, 6, 7}, 51, {0});
   checkRelax3AgainstCpu(Check, {37, 21, 70});
+  // Sweeps that are not fused (persistent launches where forced or where
+  // the grids fit in L2): rank 2 with vectors, rank 1.
+  for (const stencil::Extents<2> &E :
+       Quick ? std::vector<stencil::Extents<2>>{{67, 41}}
+             : std::vector<stencil::Extents<2>>{
+                   {67, 41}, {3, 5}, {1, 7}, {70, 300}, {513, 1030}})
+    checkKernel(Check, clip2Kernel(), E, 61);
+  for (const stencil::Extents<1> &E :
+       Quick ? std::vector<stencil::Extents<1>>{{1001}}
+             : std::vector<stencil::Extents<1>>{{4}, {5}, {1001}, {100003}})
+    checkKernel(Check, smooth1Kernel(), E, 71);
   return Check.finish();
 }
 
@@ -642,7 +715,37 @@ void benchKernel(const Kernel<T, C, Result, Rank> &K,
   }
 }
 
+/// Launch-bound sizes: ms per sweep of NAME_sweeps (64 sweeps per call) as
+/// a launch per sweep (NAME.small.queued, PersistentSweeps = 0) and as
+/// persistent launches (NAME.small.persistent, PersistentSweeps = 1).
+template <class T, class C, class Result, int Rank>
+void benchPersistent(const Kernel<T, C, Result, Rank> &K,
+                     const typename ExtentsOf<Rank>::Type &E,
+                     int BytesPerPoint, int Reps) {
+  const int Sweeps = 64;
+  const stencil::Grid<T, Rank> S0(randomGrid<T, Rank>(E, 1)),
+      N0(randomGrid<T, Rank>(E, 2));
+  stencil::Grid<T, Rank> S(E), N(E);
+  const stencil::Grid<C, Rank> F(randomGrid<C, Rank>(E, 3));
+  int64_t Points = 1;
+  for (int D = 0; D < Rank; ++D)
+    Points *= E[D] - 2;
+  for (int Persistent : {0, 1}) {
+    stencil::LaunchOptions O;
+    O.PersistentSweeps = Persistent;
+    example::printBench(std::string(K.Name) + ".small." +
+                            (Persistent ? "persistent" : "queued"),
+                        Points, BytesPerPoint,
+                        timeSweeps(S, N, S0, N0, Sweeps, Reps,
+                                   [&] { K.Sweeps(S, F, N, Sweeps, O); }));
+  }
+}
+
 int bench(int Reps) {
+  benchPersistent(relax3Kernel(), {64, 64, 128}, 12, Reps);
+  benchPersistent(relax3Kernel(), {32, 32, 64}, 12, Reps);
+  benchPersistent(clip2Kernel(), {1024, 1024}, 12, Reps);
+  benchPersistent(smooth1Kernel(), {1 << 20}, 24, Reps);
   benchKernel(helmholtzKernel(), {5000, 5120}, 24, Reps);
   benchKernel(wideKernel(), {8192, 8192}, 12, Reps);
   benchKernel(lifeKernel(), {4096, 4096}, 16, Reps);

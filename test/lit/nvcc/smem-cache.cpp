@@ -1,7 +1,8 @@
 // REQUIRES: nvcc
 // smem-cache's lowering compiles for sm_90 with warnings as errors: several
 // cached grids of different halos and element types beside a reduction and a
-// coordinate read, forced on one kernel.
+// coordinate read, forced on one kernel. Two cached grids, in the one-sweep
+// kernel and again in the persistent sweeps' kernel (its point work).
 // RUN: %stencilc %s --smem-cache=two -o %t.cu --header %t.h
 // RUN: grep -c "_smem_at_ =" %t.cu | FileCheck %s
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c %t.cu -o %t.o
@@ -13,4 +14,4 @@ STENCIL_KERNEL void two(In<double, 2> u, In<float, 2> w, Out<double, 2> v, Max<d
   v() = s + double(index(1));
   peak = max(peak, s);
 }
-// CHECK: 2
+// CHECK: 4

@@ -1,0 +1,92 @@
+// Persistent sweeps (docs/passes/fuse-sweeps.md#persistent-sweeps): a sweep
+// that NAME_sweeps runs one launch at a time gets a persistent kernel (the
+// one-sweep kernel's point work in a loop over the launch's sweeps, the
+// state and next buffers trading places, a grid-wide barrier between
+// sweeps), a finalize with a block per sweep, and a host function that
+// NAME_sweeps tries first. A fused rank-2 sweep and a sweep with boundary
+// rules get none.
+// RUN: %stencilc %s -o %t.cu --header %t.h
+// RUN: FileCheck %s < %t.cu
+// RUN: FileCheck %s --check-prefix=FUSED < %t.cu
+// RUN: FileCheck %s --check-prefix=RULES < %t.cu
+#include <stencil/stencil.hpp>
+using namespace stencil;
+
+// Not fused: v is written in both branches of an if.
+STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
+  double a = 0.25 * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0));
+  if (a > 0.5)
+    v() = 0.5;
+  else
+    v() = a;
+  top = max(top, a);
+}
+// CHECK-LABEL: // clip (
+// The one-sweep kernel, as before.
+// CHECK:       clip_kernel(
+// CHECK:         stencil::detail::waitForPreviousGrid();
+// The finalize of a persistent launch: block s for sweep s.
+// CHECK:       struct clip_persistent_accumulators_ {
+// CHECK-NEXT:    clip_accumulators_ sweep[stencil::detail::PersistentSweeps];
+// CHECK:       __global__ void clip_persistent_finalize(clip_accumulators_* sweep_acc_, clip_persistent_totals_ sweeps_totals_) {
+// CHECK:         clip_accumulators_* const acc_ = sweep_acc_ + blockIdx.x;
+// CHECK-NEXT:    clip_totals_* const totals_ = sweeps_totals_.sweep[blockIdx.x];
+// The persistent kernel: the same template, the state and next buffers
+// without __restrict__, no reduction slots but the sweeps' accumulators.
+// CHECK:       template <class Index, bool LastBlock>
+// CHECK-NEXT:  __global__ void __launch_bounds__({{[0-9]+(, [0-9]+)?}}) clip_persistent_kernel(
+// CHECK-NEXT:      double* u_buffer_,
+// CHECK-NEXT:      double* v_buffer_,
+// CHECK-NEXT:      clip_accumulators_* sweep_acc_,
+// CHECK:           int sweeps_) {
+// CHECK-NEXT:    for (int sweep_ = 0; sweep_ < sweeps_; ++sweep_) {
+// CHECK-NEXT:      double* const u = sweep_ % 2 ? v_buffer_ : u_buffer_;
+// CHECK-NEXT:      double* const v = sweep_ % 2 ? u_buffer_ : v_buffer_;
+// CHECK-NEXT:      double* const top_total_ = sweep_acc_[sweep_].top;
+// CHECK:           stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(top_total_)
+// CHECK:           stencil::detail::gridBarrier();
+// The host side: false where it does not apply.
+// CHECK:       bool clip_sweeps_persistent_(
+// CHECK:         if (sweeps < 2 || opts.PersistentSweeps == 0)
+// CHECK-NEXT:      return false;
+// CHECK:         if (opts.PersistentSweeps < 0 && !stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes()))
+// CHECK:         if (!narrow_)
+// CHECK-NEXT:      return false;
+// CHECK:         if (!stencil::detail::cooperativeLaunches(kernel_name_))
+// CHECK:         const dim3 grid_ = stencil::detail::persistentGridShape<2>(
+// CHECK:         stencil::detail::launchCooperative(kernel_name_, kernel_, grid_, block_, smem_, opts.Stream, state_, next_, accumulators_.device()->sweep,
+// CHECK-SAME:      chunk_);
+// CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, &clip_persistent_finalize, dim3(chunk_),
+// CHECK:         if (sweeps % 2) {
+// CHECK-NEXT:      using std::swap;
+// CHECK-NEXT:      swap(u, v);
+// NAME_sweeps tries it before its loop.
+// CHECK:       std::vector<clip_result> clip_sweeps(
+// CHECK:         std::vector<clip_result> persistent_results_;
+// CHECK-NEXT:    if (clip_sweeps_persistent_(u, v, sweeps, opts, &persistent_results_))
+// CHECK-NEXT:      return persistent_results_;
+// CHECK:         // Not fused (see --report): one sweep per launch.
+
+// Fused (rank 2): NAME_sweeps runs fused launches, no persistent kernel.
+STENCIL_KERNEL void jacobi(In<double, 2> u, Out<double, 2> v) {
+  v() = 0.25 * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0));
+}
+// FUSED-LABEL: // jacobi (
+// FUSED:       jacobi_fused_kernel
+// FUSED-NOT:   jacobi_persistent_kernel
+// FUSED-LABEL: // periodic (
+
+// Boundary rules: the shell kernel runs beside each sweep; no persistent
+// kernel yet.
+STENCIL_KERNEL void periodic(In<double, 2, Periodic> u, Out<double, 2> v) {
+  double a = 0.25 * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0));
+  if (a > 0.5)
+    v() = 0.5;
+  else
+    v() = a;
+}
+// RULES-LABEL: // periodic (
+// RULES:       periodic_shell_kernel
+// RULES-NOT:   periodic_persistent_kernel
+// RULES:       void periodic_sweeps(
+// RULES-NOT:   periodic_persistent

@@ -20,6 +20,8 @@
 //   FusedKernel.cpp  fuse-sweeps: the fused kernel and its launch helpers
 //   FusedStream.cpp  fuse-sweeps: the rank-3 fused kernel (planes streamed)
 //   FusedSweeps.cpp  NAME_sweeps and NAME_until, fused or as the loop
+//   PersistentSweeps.cpp  NAME_sweeps' loop as cooperative launches of many
+//                    sweeps where the grids fit in L2
 //   DistributedLauncher.cpp  --distributed: the launcher over
 //                    stencil::DistGrid, which runs the launcher above on
 //                    each piece

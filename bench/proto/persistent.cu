@@ -71,18 +71,50 @@ __device__ void sweepBody(const float *__restrict__ p, float *__restrict__ wrk2,
   double gosa = 0.0;
   const Index stride0_ = Index(dom_.Stride[0]);
   const Index stride1_ = Index(dom_.Stride[1]);
-  for (Index i1_ = Index(dom_.Lo[1]) + (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y)); i1_ < Index(dom_.Hi[1]); i1_ += Index(gridDim.y) * Index(blockDim.y)) {
-    for (Index i2_ = Index(dom_.Lo[2]) + (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x)); i2_ < Index(dom_.Hi[2]); i2_ += Index(gridDim.x) * Index(blockDim.x)) {
-      for (Index chunk0_ = Index(dom_.Lo[0]) + (Index(blockIdx.z) * Index(blockDim.z) + Index(threadIdx.z)) * ppt; chunk0_ < Index(dom_.Hi[0]); chunk0_ += (Index(gridDim.z) * Index(blockDim.z)) * ppt) {
-        const Index end0_ = chunk0_ + ppt < Index(dom_.Hi[0]) ? chunk0_ + ppt : Index(dom_.Hi[0]);
+  for (Index i1_ = Index(dom_.Lo[1]) +
+                   (Index(blockIdx.y) * Index(blockDim.y) + Index(threadIdx.y));
+       i1_ < Index(dom_.Hi[1]); i1_ += Index(gridDim.y) * Index(blockDim.y)) {
+    for (Index i2_ =
+             Index(dom_.Lo[2]) +
+             (Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x));
+         i2_ < Index(dom_.Hi[2]); i2_ += Index(gridDim.x) * Index(blockDim.x)) {
+      for (Index chunk0_ =
+               Index(dom_.Lo[0]) +
+               (Index(blockIdx.z) * Index(blockDim.z) + Index(threadIdx.z)) *
+                   ppt;
+           chunk0_ < Index(dom_.Hi[0]);
+           chunk0_ += (Index(gridDim.z) * Index(blockDim.z)) * ppt) {
+        const Index end0_ = chunk0_ + ppt < Index(dom_.Hi[0])
+                                ? chunk0_ + ppt
+                                : Index(dom_.Hi[0]);
         Index at_ = chunk0_ * stride0_ + i1_ * stride1_ + i2_;
-        #pragma unroll 1
+#pragma unroll 1
         for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
           const float4 rec0_v0_ = rec0_[at_ * 3 + 0];
           const float4 rec0_v1_ = rec0_[at_ * 3 + 1];
           const float4 rec0_v2_ = rec0_[at_ * 3 + 2];
-          float s0 = (((((((((__fmul_rn(rec0_v0_.x, p[at_ + stride0_]) + __fmul_rn(rec0_v0_.y, p[at_ + stride1_])) + __fmul_rn(rec0_v0_.z, p[at_ + 1])) + __fmul_rn(rec0_v1_.x, (((p[at_ + stride0_ + stride1_] - p[at_ + stride0_ - stride1_]) - p[at_ - stride0_ + stride1_]) + p[at_ - stride0_ - stride1_]))) + __fmul_rn(rec0_v1_.y, (((p[at_ + stride1_ + 1] - p[at_ - stride1_ + 1]) - p[at_ + stride1_ - 1]) + p[at_ - stride1_ - 1]))) + __fmul_rn(rec0_v1_.z, (((p[at_ + stride0_ + 1] - p[at_ - stride0_ + 1]) - p[at_ + stride0_ - 1]) + p[at_ - stride0_ - 1]))) + __fmul_rn(rec0_v1_.w, p[at_ - stride0_])) + __fmul_rn(rec0_v2_.x, p[at_ - stride1_])) + __fmul_rn(rec0_v2_.y, p[at_ - 1])) + rec0_v2_.z);
-          float ss = __fmul_rn((__fmul_rn(s0, rec0_v0_.w) - p[at_]), rec0_v2_.w);
+          float s0 =
+              (((((((((__fmul_rn(rec0_v0_.x, p[at_ + stride0_]) +
+                       __fmul_rn(rec0_v0_.y, p[at_ + stride1_])) +
+                      __fmul_rn(rec0_v0_.z, p[at_ + 1])) +
+                     __fmul_rn(rec0_v1_.x, (((p[at_ + stride0_ + stride1_] -
+                                              p[at_ + stride0_ - stride1_]) -
+                                             p[at_ - stride0_ + stride1_]) +
+                                            p[at_ - stride0_ - stride1_]))) +
+                    __fmul_rn(rec0_v1_.y, (((p[at_ + stride1_ + 1] -
+                                             p[at_ - stride1_ + 1]) -
+                                            p[at_ + stride1_ - 1]) +
+                                           p[at_ - stride1_ - 1]))) +
+                   __fmul_rn(rec0_v1_.z,
+                             (((p[at_ + stride0_ + 1] - p[at_ - stride0_ + 1]) -
+                               p[at_ + stride0_ - 1]) +
+                              p[at_ - stride0_ - 1]))) +
+                  __fmul_rn(rec0_v1_.w, p[at_ - stride0_])) +
+                 __fmul_rn(rec0_v2_.x, p[at_ - stride1_])) +
+                __fmul_rn(rec0_v2_.y, p[at_ - 1])) +
+               rec0_v2_.z);
+          float ss =
+              __fmul_rn((__fmul_rn(s0, rec0_v0_.w) - p[at_]), rec0_v2_.w);
           gosa += static_cast<double>(__fmul_rn(ss, ss));
           wrk2[at_] = (p[at_] + __fmul_rn(omega, ss));
         }
@@ -240,9 +272,8 @@ int main(int argc, char **argv) {
       {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
   std::printf("%s, us per sweep, %d sweeps, host clock to the stream's end\n",
               Prop.name, Sweeps);
-  std::printf("%-3s %9s %9s %9s %9s %9s %9s %9s  %s\n", "sz", "queued",
-              "hand1", "barrier", "gridsync", "empty64", "copyL2", "blocks",
-              "check");
+  std::printf("%-3s %9s %9s %9s %9s %9s %9s %9s  %s\n", "sz", "queued", "hand1",
+              "barrier", "gridsync", "empty64", "copyL2", "blocks", "check");
   const dim3 Block(128, 4, 1);
   Barrier *Bar;
   CHECK(cudaMalloc(&Bar, sizeof(Barrier)));
@@ -287,26 +318,26 @@ int main(int argc, char **argv) {
     O.Stream = S;
     auto &C = Pr.C;
     Outcome Queued = timed(Pr, Sweeps, [&](int N) {
-      const std::vector<gpu::jacobi_result> R = gpu::jacobi_sweeps(
-          Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8], C[9],
-          C[10], C[11], Pr.W, 0.8f, N, O);
+      const std::vector<gpu::jacobi_result> R =
+          gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
+                             C[7], C[8], C[9], C[10], C[11], Pr.W, 0.8f, N, O);
       std::vector<double> G;
       for (auto &X : R)
         G.push_back(X.gosa);
       return G;
     });
     Queued = timed(Pr, Sweeps, [&](int N) { // the second call, warm
-      const std::vector<gpu::jacobi_result> R = gpu::jacobi_sweeps(
-          Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8], C[9],
-          C[10], C[11], Pr.W, 0.8f, N, O);
+      const std::vector<gpu::jacobi_result> R =
+          gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
+                             C[7], C[8], C[9], C[10], C[11], Pr.W, 0.8f, N, O);
       std::vector<double> G;
       for (auto &X : R)
         G.push_back(X.gosa);
       return G;
     });
 
-    const Domain<3> Dom =
-        stencil::detail::launchDomain<3>("proto", Pr.E, {1, 1, 1}, {1, 1, 1}, O);
+    const Domain<3> Dom = stencil::detail::launchDomain<3>(
+        "proto", Pr.E, {1, 1, 1}, {1, 1, 1}, O);
     int PerSm = 0;
     CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
         &PerSm, barrierSweeps, Block.x * Block.y * Block.z, 0));
@@ -318,15 +349,16 @@ int main(int argc, char **argv) {
     // Every point once per sweep by the resident blocks: the fewest points
     // per thread whose grid fits.
     int Ppt = 1;
-    while (stencil::detail::blocksIn(stencil::detail::gridShape<3>(
-               Dom, Block, Ppt, 0)) > Resident)
+    while (stencil::detail::blocksIn(
+               stencil::detail::gridShape<3>(Dom, Block, Ppt, 0)) > Resident)
       ++Ppt;
     const dim3 Grid = stencil::detail::gridShape<3>(Dom, Block, Ppt, 0);
     const int SlotsPerSweep =
         stencil::detail::ReductionSlots * stencil::detail::slotStride<double>();
     double *Slots, *Gosa;
     CHECK(cudaMalloc(&Slots, size_t(Sweeps) * SlotsPerSweep * sizeof(double)));
-    CHECK(cudaMemset(Slots, 0, size_t(Sweeps) * SlotsPerSweep * sizeof(double)));
+    CHECK(
+        cudaMemset(Slots, 0, size_t(Sweeps) * SlotsPerSweep * sizeof(double)));
     CHECK(cudaMalloc(&Gosa, Sweeps * sizeof(double)));
     auto gosaBack = [&](int N) {
       std::vector<double> G(N);
@@ -383,8 +415,8 @@ int main(int argc, char **argv) {
           return false;
       return true;
     };
-    const bool Ok = same(Hand1) && same(Bar1) && same(Sync1) &&
-                    Queued.Gosa.back() != 0.0;
+    const bool Ok =
+        same(Hand1) && same(Bar1) && same(Sync1) && Queued.Gosa.back() != 0.0;
     std::printf("%-3s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %9lld  %s (ppt %d, "
                 "gosa %.6e)\n",
                 Z.Name, Queued.UsPerSweep, Hand1.UsPerSweep, Bar1.UsPerSweep,

@@ -445,6 +445,7 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
                    K.Name + "_stop_holds_(stop, result_); }");
     Args.push_back(OptsName);
     OS << fusedSignature(Stop, false, Suffix) << " {\n"
+       << persistentCall(Stop)
        << "  // Not fused (see --report): the rule is evaluated on the host.\n"
        << "  return " << K.Name << "_until" << Suffix << "("
        << joinArguments(Args) << ");\n}\n\n";
@@ -463,8 +464,7 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
         "std::to_string("
      << OptsName
      << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n";
-  if (!Until)
-    OS << persistentCall();
+  OS << persistentCall(Stop);
   OS << "  // Not fused (see --report): one sweep per launch.\n";
   const std::string Call = K.Name + "(" + launcherArgumentNames() + ")";
   // for (s_ ...) { Body; swap(state, next); After }: the three loops below.

@@ -67,6 +67,7 @@ std::string floatLiteral(double V, ir::Type T); // Expressions.cpp
 std::string intLiteral(int64_t V, ir::Type T);  // Expressions.cpp
 std::string joinArguments(const std::vector<std::string> &Args); // Launcher.cpp
 const char *reductionKindName(ir::ParamKind K); // Reductions.cpp
+const char *reductionOp(ir::ParamKind K);       // Reductions.cpp
 
 class KernelEmitter {
 public:
@@ -430,7 +431,10 @@ private:
                              bool Reach);
   std::string persistentLauncher();
   std::string persistentSource();
-  std::string persistentCall() const;
+  std::string persistentCall(StopTest Stop) const;
+  std::string persistentStopTest() const;
+  std::string persistentFinalize() const;
+  std::string persistentLauncherName() const { return K.Name + "_persistent_"; }
   /// Printing launchShape() for the persistent kernel (persistentGrid).
   bool PersistentShape = false;
   /// The one-sweep kernel's body as source() printed it, for the

@@ -22,8 +22,7 @@ namespace stencilc::cuda {
 
 using namespace ir;
 
-namespace {
-
+/// The runtime's combine of a reduction kind (stencil/detail/reduction.hpp).
 const char *reductionOp(ParamKind K) {
   switch (K) {
   case ParamKind::Sum:
@@ -34,6 +33,8 @@ const char *reductionOp(ParamKind K) {
     return "stencil::detail::MinOp";
   }
 }
+
+namespace {
 
 /// The reduction's identity in its accumulator type, as a literal both host
 /// and device code accept (std::numeric_limits is host-only constexpr).

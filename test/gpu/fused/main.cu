@@ -26,7 +26,9 @@
 //                   (NAME.loop) and of NAME_sweeps at each depth
 //                   (NAME.depthK), 20 sweeps per call, median of --reps;
 //                   first, at launch-bound sizes, NAME_sweeps as a launch
-//                   per sweep and as persistent launches (NAME.small.*).
+//                   per sweep and as persistent launches (NAME.small.*),
+//                   and NAME_until with a rule tested on the host after
+//                   every sweep or on the device (NAME.small.until.*).
 #include "fused.spec.cpp" // the kernels, for the CPU reference
 #include "fused_gen.h"    // namespace gpu: the generated host API
 
@@ -225,10 +227,11 @@ void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
              N0 = randomGrid<T, Rank>(E, Seed + 1);
   const stencil::Grid<C, Rank> Coef(randomGrid<C, Rank>(E, Seed + 2));
   const std::string Size = stencil::formatExtents<Rank>(E);
-  const int Longest = 30;
+  const int Longest = 45; // past a persistent launch's 32 sweeps
   stencil::Grid<T, Rank> AS(S0), AN(N0);
   const std::vector<Result> All = loop(K, AS, Coef, AN, Longest, {});
-  for (int Cap : Quick ? std::vector<int>{13} : std::vector<int>{1, 5, 8, 30})
+  for (int Cap :
+       Quick ? std::vector<int>{13} : std::vector<int>{1, 5, 8, 30, 45})
     for (int At : Ats) {
       if (At > Cap)
         continue; // as never
@@ -257,16 +260,23 @@ void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
                   std::to_string(RefR.size()) + " sweeps, meant " +
                       std::to_string(Meant));
       for (int Depth :
-           Quick ? std::vector<int>{3} : std::vector<int>{0, 2, 3, 4}) {
-        stencil::Grid<T, Rank> GS(S0), GN(N0);
-        stencil::LaunchOptions O;
-        O.SweepDepth = Depth;
-        const std::vector<Result> Got = K.RuleUntil(GS, Coef, GN, Cap, Rule, O);
-        compare(Check,
-                What + " (stops at " + std::to_string(RefR.size()) +
-                    ") depth=" + std::to_string(Depth),
-                K, RS, RN, RefR, GS, GN, Got);
-      }
+           Quick ? std::vector<int>{0, 3} : std::vector<int>{0, 2, 3, 4})
+        // As compiled also without persistent launches (where NAME_until
+        // runs one sweep per launch, the rule then tested on the host).
+        for (int Persistent :
+             Depth == 0 ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
+          stencil::Grid<T, Rank> GS(S0), GN(N0);
+          stencil::LaunchOptions O;
+          O.SweepDepth = Depth;
+          O.PersistentSweeps = Persistent;
+          const std::vector<Result> Got =
+              K.RuleUntil(GS, Coef, GN, Cap, Rule, O);
+          compare(Check,
+                  What + " (stops at " + std::to_string(RefR.size()) +
+                      ") depth=" + std::to_string(Depth) +
+                      (Persistent < 0 ? "" : " persistent=0"),
+                  K, RS, RN, RefR, GS, GN, Got);
+        }
     }
 }
 
@@ -457,6 +467,25 @@ Kernel<float, float, gpu::clip2_result, 2> clip2Kernel() {
     return same(A.top, B.top, "top", Why) &&
            near(A.total, B.total, 1e-6, "total", Why);
   };
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
+                   const stencil::StopRule<R> &Stop,
+                   const stencil::LaunchOptions &O) {
+    return gpu::clip2_until(S, F, N, Cap, Stop, O);
+  };
+  // Sweep At's top (exact) and a total within 1e-5 of its own (the order of
+  // additions differs); never: a total that is not itself.
+  K.RuleAt = [](const std::vector<R> &All, int At) -> stencil::StopRule<R> {
+    namespace S = gpu::clip2_stop;
+    if (At == 0)
+      return S::total != S::total;
+    const R &X = All[size_t(At) - 1];
+    return S::top == double(X.top) &&
+           abs(S::total - double(X.total)) <= 1e-5 * std::fabs(X.total);
+  };
+  K.Values = [](const R &Res, double *V) {
+    V[0] = Res.top;
+    V[1] = Res.total;
+  };
   return K;
 }
 
@@ -479,6 +508,24 @@ Kernel<double, double, gpu::smooth1_result, 1> smooth1Kernel() {
   K.Same = [](const R &A, const R &B, std::string &Why) {
     return near(A.change, B.change, 1e-12, "change", Why) &&
            same(A.low, B.low, "low", Why);
+  };
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
+                   const stencil::StopRule<R> &Stop,
+                   const stencil::LaunchOptions &O) {
+    return gpu::smooth1_until(S, F, N, Cap, Stop, O);
+  };
+  // Sweep At's low (exact) and a change within 1e-9 of its own; never: a
+  // sum of squares below -1.
+  K.RuleAt = [](const std::vector<R> &All, int At) -> stencil::StopRule<R> {
+    namespace S = gpu::smooth1_stop;
+    if (At == 0)
+      return S::change < -1.0;
+    const R &X = All[size_t(At) - 1];
+    return S::low == X.low && abs(S::change - X.change) <= 1e-9 * X.change;
+  };
+  K.Values = [](const R &Res, double *V) {
+    V[0] = Res.change;
+    V[1] = Res.low;
   };
   return K;
 }
@@ -662,6 +709,19 @@ int check() {
        Quick ? std::vector<stencil::Extents<1>>{{1001}}
              : std::vector<stencil::Extents<1>>{{4}, {5}, {1001}, {100003}})
     checkKernel(Check, smooth1Kernel(), E, 71);
+  // Their NAME_until with a rule: persistent launches testing it on the
+  // device after each sweep, the stop in the first and the second launch.
+  const std::vector<int> AtsLong =
+      Quick ? std::vector<int>{0, 11}
+            : std::vector<int>{0, 1, 2, 3, 5, 13, 30, 31, 32, 33, 40};
+  for (const stencil::Extents<2> &E :
+       Quick ? std::vector<stencil::Extents<2>>{{67, 41}}
+             : std::vector<stencil::Extents<2>>{{67, 41}, {513, 1030}})
+    checkRules(Check, clip2Kernel(), E, 61, AtsLong);
+  for (const stencil::Extents<1> &E :
+       Quick ? std::vector<stencil::Extents<1>>{{1001}}
+             : std::vector<stencil::Extents<1>>{{1001}, {100003}})
+    checkRules(Check, smooth1Kernel(), E, 71, AtsLong);
   return Check.finish();
 }
 
@@ -738,6 +798,21 @@ void benchPersistent(const Kernel<T, C, Result, Rank> &K,
                         Points, BytesPerPoint,
                         timeSweeps(S, N, S0, N0, Sweeps, Reps,
                                    [&] { K.Sweeps(S, F, N, Sweeps, O); }));
+  }
+  // NAME_until with a rule that never holds: the host's test after every
+  // sweep (a launch per sweep) against the device's (persistent).
+  if (!K.RuleUntil)
+    return;
+  const stencil::StopRule<Result> Never = K.RuleAt({}, 0);
+  for (int Persistent : {0, 1}) {
+    stencil::LaunchOptions O;
+    O.PersistentSweeps = Persistent;
+    example::printBench(
+        std::string(K.Name) + ".small.until." +
+            (Persistent ? "persistent" : "loop"),
+        Points, BytesPerPoint, timeSweeps(S, N, S0, N0, Sweeps, Reps, [&] {
+          K.RuleUntil(S, F, N, Sweeps, Never, O);
+        }));
   }
 }
 

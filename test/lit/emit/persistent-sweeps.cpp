@@ -3,7 +3,8 @@
 // one-sweep kernel's point work in a loop over the launch's sweeps, the
 // state and next buffers trading places, a grid-wide barrier between
 // sweeps), a finalize with a block per sweep, and a host function that
-// NAME_sweeps tries first. A fused rank-2 sweep and a sweep with boundary
+// NAME_sweeps and NAME_until with a stop rule try first (the rule tested on
+// the device after each sweep). A fused rank-2 sweep and a sweep with boundary
 // rules get none.
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
@@ -25,12 +26,15 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // The one-sweep kernel, as before.
 // CHECK:       clip_kernel(
 // CHECK:         stencil::detail::waitForPreviousGrid();
-// The finalize of a persistent launch: block s for sweep s.
+// The finalize of a persistent launch: block s for sweep s; with a rule the
+// totals combined in the order the kernel tested them in (peekSlots).
 // CHECK:       struct clip_persistent_accumulators_ {
 // CHECK-NEXT:    clip_accumulators_ sweep[stencil::detail::PersistentSweeps];
-// CHECK:       __global__ void clip_persistent_finalize(clip_accumulators_* sweep_acc_, clip_persistent_totals_ sweeps_totals_) {
+// CHECK:       __global__ void clip_persistent_finalize(clip_accumulators_* sweep_acc_, clip_persistent_totals_ sweeps_totals_, bool peek_) {
 // CHECK:         clip_accumulators_* const acc_ = sweep_acc_ + blockIdx.x;
 // CHECK-NEXT:    clip_totals_* const totals_ = sweeps_totals_.sweep[blockIdx.x];
+// CHECK:         if (peek_) {
+// CHECK:           tested_.top = stencil::detail::peekSlots<stencil::detail::MaxOp>(acc_->top, (-HUGE_VAL));
 // The persistent kernel: the same template, the state and next buffers
 // without __restrict__, no reduction slots but the sweeps' accumulators.
 // CHECK:       template <class Index, bool LastBlock>
@@ -38,34 +42,52 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK-NEXT:      double* u_buffer_,
 // CHECK-NEXT:      double* v_buffer_,
 // CHECK-NEXT:      clip_accumulators_* sweep_acc_,
+// CHECK-NEXT:      stencil::detail::StopProgram rule_,
+// CHECK-NEXT:      int* stop_word_,
+// CHECK-NEXT:      int first_sweep_,
 // CHECK:           int sweeps_) {
-// CHECK-NEXT:    for (int sweep_ = 0; sweep_ < sweeps_; ++sweep_) {
+// CHECK:         for (int sweep_ = 0; sweep_ < sweeps_; ++sweep_) {
 // CHECK-NEXT:      double* const u = sweep_ % 2 ? v_buffer_ : u_buffer_;
 // CHECK-NEXT:      double* const v = sweep_ % 2 ? u_buffer_ : v_buffer_;
 // CHECK-NEXT:      double* const top_total_ = sweep_acc_[sweep_].top;
 // CHECK:           stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(top_total_)
 // CHECK:           stencil::detail::gridBarrier();
+// After the barrier, with a rule: every block the same totals, the same test.
+// CHECK-NEXT:      if (rule_.Size > 0) {
+// CHECK:             sweep_totals_now_.top = stencil::detail::peekSlots<stencil::detail::MaxOp>(sweep_acc_[sweep_].top, (-HUGE_VAL));
+// CHECK:             stop_here_ = stencil::detail::stopHolds(rule_, values_);
+// CHECK:             *stop_word_ = first_sweep_ + sweep_;
+// CHECK:           if (stop_here_)
+// CHECK-NEXT:        break;
 // The host side: false where it does not apply.
-// CHECK:       bool clip_sweeps_persistent_(
-// CHECK:         if (sweeps < 2 || opts.PersistentSweeps == 0)
+// CHECK:       bool clip_persistent_(
+// CHECK:         if (sweeps < 2 || opts.PersistentSweeps == 0 || sweeps >= stencil::detail::NoStop)
 // CHECK-NEXT:      return false;
 // CHECK:         if (opts.PersistentSweeps < 0 && !stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes()))
 // CHECK:         if (!narrow_)
 // CHECK-NEXT:      return false;
-// CHECK:         if (!stencil::detail::cooperativeLaunches(kernel_name_))
+// CHECK:         if (!stencil::detail::cooperativeLaunches(kernel_name_) || stencil::detail::threadsPerBlock(block_) < 32)
 // CHECK:         const dim3 grid_ = stencil::detail::persistentGridShape<2>(
 // CHECK:         stencil::detail::launchCooperative(kernel_name_, kernel_, grid_, block_, smem_, opts.Stream, state_, next_, accumulators_.device()->sweep,
 // CHECK-SAME:      chunk_);
 // CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, &clip_persistent_finalize, dim3(chunk_),
-// CHECK:         if (sweeps % 2) {
+// CHECK:         const int stopped_ = stencil::detail::readStopWord(
+// CHECK:         stencil::detail::requireSameStop(kernel_name_, first_, stopped_);
+// CHECK:         if (done_ % 2) {
 // CHECK-NEXT:      using std::swap;
 // CHECK-NEXT:      swap(u, v);
-// NAME_sweeps tries it before its loop.
+// NAME_sweeps and NAME_until with a rule try it before their loops.
 // CHECK:       std::vector<clip_result> clip_sweeps(
 // CHECK:         std::vector<clip_result> persistent_results_;
-// CHECK-NEXT:    if (clip_sweeps_persistent_(u, v, sweeps, opts, &persistent_results_))
+// CHECK-NEXT:    if (clip_persistent_(u, v, sweeps, opts, nullptr, &persistent_results_))
 // CHECK-NEXT:      return persistent_results_;
 // CHECK:         // Not fused (see --report): one sweep per launch.
+// CHECK:       std::vector<clip_result> clip_until(
+// CHECK-NOT:     clip_persistent_(
+// CHECK:         const std::function<bool(const clip_result&)>& stop,
+// CHECK:       std::vector<clip_result> clip_until(
+// CHECK:         const stencil::StopRule<clip_result>& stop,
+// CHECK:         if (clip_persistent_(u, v, max_sweeps, opts, &stop.program(), &persistent_results_))
 
 // Fused (rank 2): NAME_sweeps runs fused launches, no persistent kernel.
 STENCIL_KERNEL void jacobi(In<double, 2> u, Out<double, 2> v) {

@@ -156,6 +156,24 @@ __device__ T collectSlots(T *Slots, T Identity, void *Smem) {
   return V;
 }
 
+/// The slots combined without resetting them, by the block's first warp in
+/// one order whatever the block's shape, so that every block of a launch
+/// that calls it gets the same bits (a persistent launch testing a stop
+/// rule after each sweep: all its blocks stop after the same sweep). Valid
+/// in the block's first thread; blocks of 32 threads or more.
+template <class Op, class T>
+__device__ T peekSlots(const T *Slots, T Identity) {
+  const unsigned Threads = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Me = flatThreadIndex();
+  T V = Identity;
+  if (Me < 32) {
+    for (unsigned S = Me; S < unsigned(ReductionSlots); S += 32)
+      V = Op::combine(V, T(*(volatile const T *)(Slots + S * slotStride<T>())));
+    V = reduceWarp<Op>(V, min(32u, Threads));
+  }
+  return V;
+}
+
 /// Called by every thread at the end of a kernel whose blocks have each
 /// folded their partials into the slots (by the block's first thread, as
 /// reduceWarpShuffleAtomic and reduceBlockTreeAtomic do). True in every

@@ -167,28 +167,39 @@ inline void resetStopWord(const char *Kernel, int *Word, cudaStream_t Stream) {
   STENCIL_CUDA_CHECK(cudaMemsetAsync(Word, 0x7f, sizeof(int), Stream), Kernel);
 }
 
-/// Checks, once the stream has run every queued launch, that the device's
-/// first stopping sweep is the host's (HostFirst, NoStop for none): both
-/// evaluate the same program with the same roundings, so a difference is a
-/// defect, reported rather than returned.
-inline void checkStopWord(const char *Kernel, const int *Word, int HostFirst,
-                          cudaStream_t Stream) {
-  int DeviceFirst = NoStop;
-  STENCIL_CUDA_CHECK(cudaMemcpyAsync(&DeviceFirst, Word, sizeof(int),
+/// The stop word once the stream has run every queued launch.
+inline int readStopWord(const char *Kernel, const int *Word,
+                        cudaStream_t Stream) {
+  int First = NoStop;
+  STENCIL_CUDA_CHECK(cudaMemcpyAsync(&First, Word, sizeof(int),
                                      cudaMemcpyDeviceToHost, Stream),
                      Kernel);
   STENCIL_CUDA_CHECK(cudaStreamSynchronize(Stream), Kernel);
-  if (DeviceFirst != HostFirst) {
-    auto Name = [](int S) {
-      return S == NoStop ? std::string("no sweep")
-                         : "sweep " + std::to_string(S);
-    };
-    throw Error(Kernel, "the stop rule held first at " + Name(HostFirst) +
-                            " on the host but at " + Name(DeviceFirst) +
-                            " on the device (a defect of stencilc; the "
-                            "std::function overload of the launcher tests "
-                            "on the host only)");
-  }
+  return First;
+}
+
+/// The device's first stopping sweep must be the host's (NoStop for none):
+/// both evaluate the same program with the same roundings, so a difference
+/// is a defect, reported rather than returned.
+inline void requireSameStop(const char *Kernel, int HostFirst,
+                            int DeviceFirst) {
+  if (DeviceFirst == HostFirst)
+    return;
+  auto Name = [](int S) {
+    return S == NoStop ? std::string("no sweep") : "sweep " + std::to_string(S);
+  };
+  throw Error(Kernel, "the stop rule held first at " + Name(HostFirst) +
+                          " on the host but at " + Name(DeviceFirst) +
+                          " on the device (a defect of stencilc; the "
+                          "std::function overload of the launcher tests "
+                          "on the host only)");
+}
+
+/// Checks, once the stream has run every queued launch, that the device's
+/// first stopping sweep is the host's (HostFirst, NoStop for none).
+inline void checkStopWord(const char *Kernel, const int *Word, int HostFirst,
+                          cudaStream_t Stream) {
+  requireSameStop(Kernel, HostFirst, readStopWord(Kernel, Word, Stream));
 }
 
 //===--- persistent sweeps (docs/passes/fuse-sweeps.md#persistent-sweeps)

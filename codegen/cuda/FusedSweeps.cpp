@@ -192,8 +192,17 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
      << O << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
      << "  const int depth_ = " << O << ".SweepDepth > 0 ? " << O
      << ".SweepDepth : " << K.Fuse.Depth << ";\n"
-     << fusedFallback(Stop)
-     << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << K.Rank
+     << fusedFallback(Stop);
+  if (K.Rank == 2 && Stop != StopTest::Host) {
+    // Rank 2: persistent launches where the fused ones would not fill the
+    // GPU (or opts.PersistentSweeps asks).
+    std::istringstream Call(persistentCall(Stop));
+    OS << "  if (" << O << ".SweepDepth == 0) {\n";
+    for (std::string Line; std::getline(Call, Line);)
+      OS << "  " << Line << "\n";
+    OS << "  }\n";
+  }
+  OS << "  const bool narrow_ = stencil::detail::fitsNarrowIndex<" << K.Rank
      << ">(extents_, 1);\n";
   // The grid's y (rank 2: tiles of rows; rank 3: tiles of rows of a plane)
   // and z (rank 3: chunks of at least 8 planes) are at most 65535.
@@ -546,8 +555,9 @@ std::string KernelEmitter::fusedSource() {
        << "  extern __shared__ double reduction_smem_[];\n"
        << finalizeBody() << stopOnDevice() << "}\n\n";
   OS << fusedKernel() << fusedHelpers();
+  OS << persistentSource();
   if (K.Rank == 3) { // fusedFallback
-    OS << persistentSource() << loopLauncher(StopTest::None, "_loop_");
+    OS << loopLauncher(StopTest::None, "_loop_");
     if (hasReductions())
       OS << loopLauncher(StopTest::Host, "_loop_")
          << loopLauncher(StopTest::Rule, "_loop_");

@@ -4,7 +4,9 @@
 // alone, or a rank-3 grid is too small for fused chunks) pays a launch, and
 // for reductions their combine, per sweep; where the grids fit in L2 that
 // is most of a sweep (issue 14, "launch-bound sizes"). So it runs such
-// loops as cooperative launches of up to PersistentSweeps sweeps:
+// loops as cooperative launches of up to PersistentSweeps sweeps (and so do
+// fused rank-2 sweeps whose fused launches would fill less than half the
+// GPU, NAME_fused_fills_):
 //
 //   NAME_persistent_kernel  the one-sweep kernel's point work, printed
 //       again inside a loop over the launch's sweeps: the state and next
@@ -42,9 +44,6 @@ using namespace ir;
 
 bool KernelEmitter::persistentSweeps() const {
   if (!hasSweeps() || hasHistograms() || K.hasBoundary())
-    return false;
-  // Fused rank-2 sweeps have no loop of one-sweep launches to replace.
-  if (K.Fuse.active() && K.Rank != 3)
     return false;
   // Records are packed once per launch: a state read from one would not
   // see the sweep before it.
@@ -266,9 +265,14 @@ std::string KernelEmitter::persistentLauncher() {
   for (const Param &P : K.Params)
     if (isGrid(P.Kind))
       Bytes += (Bytes.empty() ? "" : " + ") + P.Name + ".bytes()";
-  OS << "  if (" << O
-     << ".PersistentSweeps < 0 && !stencil::detail::fitsInL2(kernel_name_, "
-     << Bytes << "))\n    return false;\n";
+  // Rank 2 fused: only where the fused launches would not fill the GPU
+  // (NAME_fused_fills_, FusedKernel.cpp).
+  OS << "  if (" << O << ".PersistentSweeps < 0 && ("
+     << (K.Fuse.active() && K.Rank == 2
+             ? K.Name + "_fused_fills_(kernel_name_, domain_) || "
+             : std::string())
+     << "!stencil::detail::fitsInL2(kernel_name_, " << Bytes
+     << ")))\n    return false;\n";
   PersistentShape = true;
   OS << launchShape();
   PersistentShape = false;

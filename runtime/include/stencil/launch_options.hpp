@@ -68,12 +68,14 @@ struct LaunchOptions {
   /// fused): sweeps per launch, 1 to 4; 0: as compiled. The results are the
   /// same at every depth (docs/passes/fuse-sweeps.md).
   int SweepDepth = 0;
-  /// NAME_sweeps where it runs one sweep per launch (not fused, or a rank-3
-  /// grid too small to fuse): 1: cooperative launches of up to 32 sweeps,
-  /// a grid-wide barrier between sweeps, wherever the device can hold the
-  /// launch's blocks at once; 0: a launch per sweep; -1: 1 where the grids
-  /// fit in L2. The grids are the same bit for bit either way, the sums up
-  /// to their order of additions
+  /// NAME_sweeps and NAME_until with a stop rule where they run one sweep
+  /// per launch (not fused, or a rank-3 grid too small to fuse) or fused
+  /// rank-2 launches that would fill less than half the GPU: 1:
+  /// cooperative launches of up to 32 sweeps, a grid-wide barrier between
+  /// sweeps (the rule tested on the device after each), wherever the device
+  /// can hold the launch's blocks at once; 0: as without; -1: 1 where the
+  /// grids fit in L2. The grids are the same bit for bit either way, the sums
+  /// up to their order of additions
   /// (docs/passes/fuse-sweeps.md#persistent-sweeps).
   int PersistentSweeps = -1;
 };

@@ -261,10 +261,11 @@ void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
                       std::to_string(Meant));
       for (int Depth :
            Quick ? std::vector<int>{0, 3} : std::vector<int>{0, 2, 3, 4})
-        // As compiled also without persistent launches (where NAME_until
-        // runs one sweep per launch, the rule then tested on the host).
-        for (int Persistent :
-             Depth == 0 ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
+        // As compiled also with persistent launches forced off (the rule
+        // then tested on the host where NAME_until runs one sweep per
+        // launch) and on (every kernel, fused rank 2 included).
+        for (int Persistent : Depth == 0 ? std::vector<int>{-1, 0, 1}
+                                         : std::vector<int>{-1}) {
           stencil::Grid<T, Rank> GS(S0), GN(N0);
           stencil::LaunchOptions O;
           O.SweepDepth = Depth;
@@ -274,7 +275,9 @@ void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
           compare(Check,
                   What + " (stops at " + std::to_string(RefR.size()) +
                       ") depth=" + std::to_string(Depth) +
-                      (Persistent < 0 ? "" : " persistent=0"),
+                      (Persistent < 0
+                           ? ""
+                           : " persistent=" + std::to_string(Persistent)),
                   K, RS, RN, RefR, GS, GN, Got);
         }
     }
@@ -781,7 +784,8 @@ void benchKernel(const Kernel<T, C, Result, Rank> &K,
 template <class T, class C, class Result, int Rank>
 void benchPersistent(const Kernel<T, C, Result, Rank> &K,
                      const typename ExtentsOf<Rank>::Type &E,
-                     int BytesPerPoint, int Reps) {
+                     int BytesPerPoint, int Reps,
+                     const char *Without = "queued") {
   const int Sweeps = 64;
   const stencil::Grid<T, Rank> S0(randomGrid<T, Rank>(E, 1)),
       N0(randomGrid<T, Rank>(E, 2));
@@ -794,7 +798,7 @@ void benchPersistent(const Kernel<T, C, Result, Rank> &K,
     stencil::LaunchOptions O;
     O.PersistentSweeps = Persistent;
     example::printBench(std::string(K.Name) + ".small." +
-                            (Persistent ? "persistent" : "queued"),
+                            (Persistent ? "persistent" : Without),
                         Points, BytesPerPoint,
                         timeSweeps(S, N, S0, N0, Sweeps, Reps,
                                    [&] { K.Sweeps(S, F, N, Sweeps, O); }));
@@ -809,7 +813,7 @@ void benchPersistent(const Kernel<T, C, Result, Rank> &K,
     O.PersistentSweeps = Persistent;
     example::printBench(
         std::string(K.Name) + ".small.until." +
-            (Persistent ? "persistent" : "loop"),
+            (Persistent ? "persistent" : Without),
         Points, BytesPerPoint, timeSweeps(S, N, S0, N0, Sweeps, Reps, [&] {
           K.RuleUntil(S, F, N, Sweeps, Never, O);
         }));
@@ -821,6 +825,11 @@ int bench(int Reps) {
   benchPersistent(relax3Kernel(), {32, 32, 64}, 12, Reps);
   benchPersistent(clip2Kernel(), {1024, 1024}, 12, Reps);
   benchPersistent(smooth1Kernel(), {1 << 20}, 24, Reps);
+  // Fused rank 2 (persistent only where LaunchOptions::PersistentSweeps
+  // asks): fused launches of four sweeps against persistent ones.
+  benchPersistent(helmholtzKernel(), {256, 256}, 24, Reps, "fused");
+  benchPersistent(helmholtzKernel(), {1024, 1024}, 24, Reps, "fused");
+  benchPersistent(lifeKernel(), {1024, 1024}, 16, Reps, "fused");
   benchKernel(helmholtzKernel(), {5000, 5120}, 24, Reps);
   benchKernel(wideKernel(), {8192, 8192}, 12, Reps);
   benchKernel(lifeKernel(), {4096, 4096}, 16, Reps);

@@ -4,8 +4,8 @@
 // state and next buffers trading places, a grid-wide barrier between
 // sweeps), a finalize with a block per sweep, and a host function that
 // NAME_sweeps and NAME_until with a stop rule try first (the rule tested on
-// the device after each sweep). A fused rank-2 sweep and a sweep with boundary
-// rules get none.
+// the device after each sweep); a fused rank-2 sweep only where its fused
+// launches would not fill the GPU. A sweep with boundary rules gets none.
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: FileCheck %s < %t.cu
 // RUN: FileCheck %s --check-prefix=FUSED < %t.cu
@@ -63,7 +63,7 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK:       bool clip_persistent_(
 // CHECK:         if (sweeps < 2 || opts.PersistentSweeps == 0 || sweeps >= stencil::detail::NoStop)
 // CHECK-NEXT:      return false;
-// CHECK:         if (opts.PersistentSweeps < 0 && !stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes()))
+// CHECK:         if (opts.PersistentSweeps < 0 && (!stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes())))
 // CHECK:         if (!narrow_)
 // CHECK-NEXT:      return false;
 // CHECK:         if (!stencil::detail::cooperativeLaunches(kernel_name_) || stencil::detail::threadsPerBlock(block_) < 32)
@@ -89,13 +89,25 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK:         const stencil::StopRule<clip_result>& stop,
 // CHECK:         if (clip_persistent_(u, v, max_sweeps, opts, &stop.program(), &persistent_results_))
 
-// Fused (rank 2): NAME_sweeps runs fused launches, no persistent kernel.
+// Fused (rank 2): persistent launches only where the fused ones would fill
+// less than half the GPU (and the grids fit in L2), as compiled.
 STENCIL_KERNEL void jacobi(In<double, 2> u, Out<double, 2> v) {
   v() = 0.25 * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0));
 }
 // FUSED-LABEL: // jacobi (
 // FUSED:       jacobi_fused_kernel
-// FUSED-NOT:   jacobi_persistent_kernel
+// FUSED:       bool jacobi_fused_fills_(const char* name_, const stencil::detail::Domain<2>& domain_) {
+// FUSED:         return 2 * tiles_ > resident_blocks_;
+// FUSED:       jacobi_persistent_kernel(
+// FUSED:       bool jacobi_persistent_(
+// FUSED:         if (opts.PersistentSweeps < 0 && (jacobi_fused_fills_(kernel_name_, domain_) || !stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes())))
+// FUSED:       void jacobi_sweeps(
+// FUSED:         if (opts.SweepDepth == 0) {
+// FUSED-NEXT:      // Grids that fit in L2: cooperative launches of many sweeps (PersistentSweeps.cpp).
+// FUSED-NEXT:      if (jacobi_persistent_(u, v, sweeps, opts))
+// FUSED-NEXT:        return;
+// FUSED-NEXT:    }
+// FUSED:         jacobi_fused_launch_(
 // FUSED-LABEL: // periodic (
 
 // Boundary rules: the shell kernel runs beside each sweep; no persistent

@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/KernelEmitter.h"
+#include "codegen/passes/FuseSweeps.h"
 
 #include <sstream>
 #include <string>
@@ -43,12 +44,7 @@ namespace stencilc::cuda {
 using namespace ir;
 
 bool KernelEmitter::persistentSweeps() const {
-  if (!hasSweeps() || hasHistograms() || K.hasBoundary())
-    return false;
-  // Records are packed once per launch: a state read from one would not
-  // see the sweep before it.
-  int Field = 0;
-  return !mergeGroupOf(Sweep.State, Field) && !mergeGroupOf(Sweep.Next, Field);
+  return hasSweeps() && stencilc::persistentSweeps(K, Sweep);
 }
 
 /// The persistent kernel's parameters and the host function's arguments

@@ -143,7 +143,8 @@ public:
              "56 of 64 columns (radius " + std::to_string(R1) + ")" +
              (F.Jam > 1 ? "; each thread computes " + std::to_string(F.Jam) +
                               " rows of a step together"
-                        : "")});
+                        : "") +
+             persistentNote(K, F)});
     return true;
   }
 
@@ -184,7 +185,8 @@ private:
              "), the halo recomputed: about 1/" + std::to_string(F.Depth) +
              " of the unfused DRAM traffic per sweep; " + carriedNote(K, F) +
              "; grids too small to fill the GPU with chunks of 16 planes run "
-             "the one-sweep loop"});
+             "the one-sweep loop" +
+             persistentNote(K, F)});
     return true;
   }
 
@@ -203,8 +205,9 @@ private:
 
   bool notFused(Kernel &K, const std::string &Why) {
     std::string Loop;
-    if (!sweepOf(K).State.empty() && !K.hasHistograms())
-      Loop = "; " + K.Name + "_sweeps runs one sweep per launch";
+    if (const Fusion S = sweepOf(K); !S.State.empty() && !K.hasHistograms())
+      Loop = "; " + K.Name + "_sweeps runs one sweep per launch" +
+             persistentNote(K, S);
     K.Remarks.push_back({name(), K.Loc, "not fused: " + Why + Loop});
     return false;
   }
@@ -217,6 +220,32 @@ private:
 };
 
 } // namespace
+
+bool persistentSweeps(const Kernel &K, const Fusion &Sweep) {
+  if (Sweep.State.empty() || K.hasHistograms() || K.hasBoundary())
+    return false;
+  for (const MergeGroup &M : K.Merged)
+    for (const std::string &G : M.Grids)
+      if (G == Sweep.State || G == Sweep.Next)
+        return false; // records are packed once per launch
+  return true;
+}
+
+std::string persistentNote(const Kernel &K, const Fusion &Sweep) {
+  if (!persistentSweeps(K, Sweep))
+    return "";
+  const std::string Launchers =
+      K.Name + "_sweeps" +
+      (K.hasReductions() ? " (and " + K.Name + "_until with a stop rule)"
+                         : std::string());
+  if (Sweep.active() && K.Rank == 2)
+    return "; where the fused launches would fill less than half the GPU "
+           "and the grids fit in L2, " +
+           Launchers + " runs persistent launches of up to 32 sweeps";
+  return "; where the grids fit in L2, " + Launchers +
+         " runs persistent launches of up to 32 sweeps, a grid barrier "
+         "between sweeps";
+}
 
 Fusion sweepOf(const Kernel &K, std::string *Why) {
   Fusion F;

@@ -31,6 +31,15 @@ std::unique_ptr<Pass> createFuseSweepsPass();
 /// fusion they loop over the one-sweep launcher (FusedSweeps.cpp).
 ir::Fusion sweepOf(const ir::Kernel &K, std::string *Why = nullptr);
 
+/// Whether K's multi-sweep launchers (for the sweep Sweep) may run
+/// persistent launches (codegen/cuda/PersistentSweeps.cpp): no histogram,
+/// no boundary rule, neither the state nor the next grid packed into
+/// records. The emitter and the pass's remark both ask.
+bool persistentSweeps(const ir::Kernel &K, const ir::Fusion &Sweep);
+
+/// The remark's words for them: "" where they do not apply.
+std::string persistentNote(const ir::Kernel &K, const ir::Fusion &Sweep);
+
 /// Why K cannot run F (its State, Next and Tile) as fused sweeps, or "" when
 /// it can. The pass and the verifier both ask.
 std::string fusionObstacle(const ir::Kernel &K, const ir::Fusion &F);

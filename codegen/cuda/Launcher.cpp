@@ -326,7 +326,9 @@ std::string KernelEmitter::launchShape() {
     if (PersistentShape) {
       // Persistent sweeps: small grids, int indices only (one instance less).
       OS << "  if (!narrow_)\n    return false;\n"
-         << vectorChoice()
+         << (vectorised() ? "  constexpr bool vec_ = false; // the one-point "
+                            "instance (kernelInstance)\n"
+                          : "")
          << "  auto* const kernel_ = " << kernelInstance("int", false) << ";\n";
     } else if (vectorised()) {
       OS << vectorChoice();
@@ -417,6 +419,12 @@ std::string KernelEmitter::kernelInstance(const std::string &Index,
       PersistentShape ? persistentKernelName() : kernelName();
   if (!vectorised())
     return "&" + Kernel + "<" + Index + Tail;
+  // Persistent sweeps: the one-point instance alone (grids that fit in L2
+  // rarely fill the device with vectors, vectorsFillDevice; each instance
+  // more is a copy of the point work for nvcc to compile).
+  if (PersistentShape)
+    return "&" + Kernel + "<" + Index + ", 1" + (skewedRows() ? ", 0" : "") +
+           Tail;
   const std::string V = std::to_string(K.Sched.Vec);
   if (!skewedRows())
     return "(vec_ ? &" + Kernel + "<" + Index + ", " + V + Tail + " : &" +

@@ -204,8 +204,8 @@ std::string KernelEmitter::persistentGrid(const std::string &Vec,
      << "  static stencil::detail::ResidentBlocks resident_;\n"
      << "  const int64_t resident_blocks_ = resident_.get(kernel_name_, "
         "kernel_, block_, smem_);\n";
-  if (Reach)
-    OS << skewReach();
+  if (Reach) // the one-point instance's rows reach no further
+    OS << "  constexpr int reach_ = 0;\n";
   OS << "  if (" << O << ".PointsPerThread <= 0)\n"
      << "    points_per_thread_ = stencil::detail::persistentPoints<" << R
      << ">(" << rowDomain() << ", block_, " << Stream << ", resident_blocks_"

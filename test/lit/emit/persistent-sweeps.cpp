@@ -10,6 +10,7 @@
 // RUN: FileCheck %s < %t.cu
 // RUN: FileCheck %s --check-prefix=FUSED < %t.cu
 // RUN: FileCheck %s --check-prefix=RULES < %t.cu
+// RUN: FileCheck %s --check-prefix=VEC < %t.cu
 // RUN: %stencilc %s --report -o %t2.cu --header %t2.h 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: kernel clip: fuse-sweeps: not fused: {{.*}}; clip_sweeps runs one sweep per launch; where the grids fit in L2, clip_sweeps (and clip_until with a stop rule) runs persistent launches of up to 32 sweeps, a grid barrier between sweeps
 // REMARK: kernel jacobi: fuse-sweeps: {{.*}}; where the fused launches would fill less than half the GPU and the grids fit in L2, jacobi_sweeps runs persistent launches of up to 32 sweeps
@@ -92,6 +93,24 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK:       std::vector<clip_result> clip_until(
 // CHECK:         const stencil::StopRule<clip_result>& stop,
 // CHECK:         if (clip_persistent_(u, v, max_sweeps, opts, &stop.program(), &persistent_results_))
+
+// A kernel with vectors: the persistent launches use its one-point instance
+// alone (the point work compiled once more, not once per vector instance).
+STENCIL_KERNEL void clipf(In<float, 2> u, Out<float, 2> v) {
+  float a = 0.25f * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0));
+  if (a > 0.5f)
+    v() = 0.5f;
+  else
+    v() = a;
+}
+// VEC-LABEL: // clipf (
+// VEC:         auto* const kernel_ = narrow_
+// VEC-NEXT:        ? (vec_ ? skew_ == 1 ? &clipf_kernel<int, 4, 1>
+// VEC:       bool clipf_persistent_(
+// VEC:         constexpr bool vec_ = false;
+// VEC-NEXT:    auto* const kernel_ = &clipf_persistent_kernel<int, 1, 0>;
+// VEC-NOT:     clipf_persistent_kernel<int, 4
+// VEC-LABEL: // jacobi (
 
 // Fused (rank 2): persistent launches only where the fused ones would fill
 // less than half the GPU (and the grids fit in L2), as compiled.

@@ -332,24 +332,11 @@ std::string KernelEmitter::fusedHelpers() const {
   // the device run persistent launches (H200, 64 sweeps: helmholtz at 256^2,
   // 40 tiles, fused 5.57 us per sweep against persistent 3.09; at 1024^2,
   // 608 tiles, 7.23 against 7.40).
-  OS << "/// Whether fused launches at the compiled depth fill at least half "
-        "the blocks the GPU\n/// holds at once (else, in L2, persistent "
-        "launches: PersistentSweeps.cpp).\n"
-     << "bool " << K.Name
-     << "_fused_fills_(const char* name_, const stencil::detail::Domain<2>& "
-        "domain_) {\n"
-     << "  constexpr int steps_ = " << K.Fuse.Depth << ";\n"
-     << "  static stencil::detail::ResidentBlocks resident_;\n"
-     << "  const int64_t resident_blocks_ = resident_.get(name_, &"
-     << fusedKernelName() << "<int, steps_>, " << Block << ", " << K.Name
-     << "_fused_smem_(steps_));\n"
-     << "  const int64_t tiles_ = stencil::detail::divUp(domain_.Hi[1] - "
-        "domain_.Lo[1], "
-     << W << " - 2 * steps_ * " << R1
-     << ") *\n                         stencil::detail::divUp(domain_.Hi[0] - "
-        "domain_.Lo[0], "
-     << K.Fuse.Tile[0] << ");\n"
-     << "  return 2 * tiles_ > resident_blocks_;\n}\n\n";
+  OS << fusedFills("fill at least half the blocks the GPU\n/// holds at once "
+                   "(else, in L2, persistent launches: PersistentSweeps.cpp)",
+                   Block, W + " - 2 * steps_ * " + std::to_string(R1),
+                   std::to_string(K.Fuse.Tile[0]),
+                   "2 * tiles_ > resident_blocks_");
   return OS.str();
 }
 

@@ -354,25 +354,11 @@ std::string KernelEmitter::fusedStreamHelpers() const {
      << Block << ", smem_, stream_, args_..., chunk_);\n"
      << "  timer_.finish();\n}\n\n"
      << fusedDispatch()
-     << "/// Whether fused launches at the compiled depth fill the GPU with "
-        "chunks of at\n/// least 16 planes (FusedSweeps.cpp, "
-        "fusedFallback).\n"
-     << "bool " << K.Name
-     << "_fused_fills_(const char* name_, const stencil::detail::Domain<3>& "
-        "domain_) {\n"
-     << "  constexpr int steps_ = " << K.Fuse.Depth << ";\n"
-     << "  static stencil::detail::ResidentBlocks resident_;\n"
-     << "  const int64_t resident_blocks_ = resident_.get(name_, &"
-     << fusedKernelName() << "<int, steps_>, " << Block << ", " << K.Name
-     << "_fused_smem_(steps_));\n"
-     << "  const int64_t tiles_ = stencil::detail::divUp(domain_.Hi[2] - "
-        "domain_.Lo[2], "
-     << W << " - 2 * steps_ * " << R2 << ") *\n"
-     << "                         stencil::detail::divUp(domain_.Hi[1] - "
-        "domain_.Lo[1], "
-     << T1 << ");\n"
-     << "  return tiles_ * stencil::detail::divUp(domain_.Hi[0] - "
-        "domain_.Lo[0], 16) >= resident_blocks_;\n}\n\n";
+     << fusedFills("fill the GPU with chunks of at\n/// least 16 planes "
+                   "(FusedSweeps.cpp, fusedFallback)",
+                   Block, W + " - 2 * steps_ * " + std::to_string(R2), T1,
+                   "tiles_ * stencil::detail::divUp(domain_.Hi[0] - "
+                   "domain_.Lo[0], 16) >= resident_blocks_");
   return OS.str();
 }
 

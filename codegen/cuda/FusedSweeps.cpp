@@ -33,6 +33,20 @@ using namespace ir;
 std::string KernelEmitter::fusedSignature(StopTest Stop, bool WithDefault,
                                           const std::string &Suffix) const {
   const bool Until = Stop != StopTest::None;
+  const std::vector<std::string> Args = fusedParams(Stop, WithDefault);
+  std::string Ret =
+      hasReductions() ? "std::vector<" + resultType() + ">" : "void";
+  std::string S =
+      Ret + " " + K.Name + (Until ? "_until" : "_sweeps") + Suffix + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    S += (I ? ",\n    " : "\n    ") + Args[I];
+  return S + ")";
+}
+
+/// fusedSignature's parameters, in order.
+std::vector<std::string> KernelEmitter::fusedParams(StopTest Stop,
+                                                    bool WithDefault) const {
+  const bool Until = Stop != StopTest::None;
   std::vector<std::string> Args;
   for (const Param &P : K.Params) {
     const std::string G = "stencil::Grid<" + cxxType(P.Elem) + ", " +
@@ -57,13 +71,7 @@ std::string KernelEmitter::fusedSignature(StopTest Stop, bool WithDefault,
   }
   Args.push_back("const stencil::LaunchOptions& " + OptsName +
                  (WithDefault ? " = {}" : ""));
-  std::string Ret =
-      hasReductions() ? "std::vector<" + resultType() + ">" : "void";
-  std::string S =
-      Ret + " " + K.Name + (Until ? "_until" : "_sweeps") + Suffix + "(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    S += (I ? ",\n    " : "\n    ") + Args[I];
-  return S + ")";
+  return Args;
 }
 
 void KernelEmitter::findSweep() {
@@ -434,6 +442,34 @@ std::string KernelEmitter::fusedFallback(StopTest Stop) const {
          "_fused_fills_(kernel_name_, domain_))\n    return " + K.Name +
          (Until ? "_until" : "_sweeps") + "_loop_(" + joinArguments(Args) +
          ");\n";
+}
+
+/// NAME_fused_fills_: whether fused launches at the compiled depth Doc
+/// (says what), by Fills over the tiles of a plane (Columns wide, Rows
+/// high; tiles_) and the blocks the GPU holds at once (resident_blocks_).
+/// Rank 3: else small grids run the loop (fusedFallback); rank 2: else
+/// persistent launches (PersistentSweeps.cpp).
+std::string KernelEmitter::fusedFills(const std::string &Doc,
+                                      const std::string &Block,
+                                      const std::string &Columns,
+                                      const std::string &Rows,
+                                      const std::string &Fills) const {
+  const std::string C = std::to_string(K.Rank - 1),
+                    R = std::to_string(K.Rank - 2);
+  return "/// Whether fused launches at the compiled depth " + Doc + ".\n" +
+         "bool " + K.Name +
+         "_fused_fills_(const char* name_, const stencil::detail::Domain<" +
+         std::to_string(K.Rank) + ">& domain_) {\n" +
+         "  constexpr int steps_ = " + std::to_string(K.Fuse.Depth) + ";\n" +
+         "  static stencil::detail::ResidentBlocks resident_;\n" +
+         "  const int64_t resident_blocks_ = resident_.get(name_, &" +
+         fusedKernelName() + "<int, steps_>, " + Block + ", " + K.Name +
+         "_fused_smem_(steps_));\n" +
+         "  const int64_t tiles_ = stencil::detail::divUp(domain_.Hi[" + C +
+         "] - domain_.Lo[" + C + "], " + Columns + ") *\n" +
+         "                         stencil::detail::divUp(domain_.Hi[" + R +
+         "] - domain_.Lo[" + R + "], " + Rows + ");\n" + "  return " + Fills +
+         ";\n}\n\n";
 }
 
 /// Without a fusion: the loop itself, over the one-sweep launcher (Suffix:

@@ -371,7 +371,11 @@ private:
   enum class StopTest { None, Host, Rule };
   std::string fusedSignature(StopTest Stop, bool WithDefault,
                              const std::string &Suffix = "") const;
+  std::vector<std::string> fusedParams(StopTest Stop, bool WithDefault) const;
   std::string fusedFallback(StopTest Stop) const;
+  std::string fusedFills(const std::string &Doc, const std::string &Block,
+                         const std::string &Columns, const std::string &Rows,
+                         const std::string &Fills) const;
   /// NAME_stop_values_ and NAME_stop_holds_: a rule's values from a result.
   std::string stopValues() const;
   /// The fused finalize's evaluation of the rule (thread 0).
@@ -433,6 +437,8 @@ private:
   std::string persistentSource();
   std::string persistentCall(StopTest Stop) const;
   std::string persistentStopTest() const;
+  std::string peekedTotals(const std::string &Var, const std::string &Slots,
+                           int Depth) const;
   std::string persistentFinalize() const;
   std::string persistentLauncherName() const { return K.Name + "_persistent_"; }
   /// Printing launchShape() for the persistent kernel (persistentGrid).

@@ -151,6 +151,20 @@ std::string KernelEmitter::persistentKernel() const {
   return OS.str();
 }
 
+/// `NAME_totals_ Var;` and each reduction's slots (Slots then the field)
+/// combined into it by peekSlots, at Depth: what the kernel tests a rule on
+/// and the finalize hands the host, in the one order both use.
+std::string KernelEmitter::peekedTotals(const std::string &Var,
+                                        const std::string &Slots,
+                                        int Depth) const {
+  std::string S = indent(Depth) + totalsType() + " " + Var + ";\n";
+  for (const Param &P : K.reductions())
+    S += indent(Depth) + Var + "." + P.Name + " = stencil::detail::peekSlots<" +
+         reductionOp(P.Kind) + ">(" + Slots + P.Name + ", " +
+         deviceIdentity(P) + ");\n";
+  return S;
+}
+
 /// After a sweep's barrier, with a stop rule (NAME_until): every block
 /// combines the sweep's totals in one order (peekSlots) and tests the rule,
 /// so that all stop after the same sweep, the one the loop stops after;
@@ -164,12 +178,7 @@ std::string KernelEmitter::persistentStopTest() const {
     return "";
   std::ostringstream OS;
   OS << "    if (rule_.Size > 0) {\n"
-     << "      " << totalsType() << " sweep_totals_now_;\n";
-  for (const Param &P : K.reductions())
-    OS << "      sweep_totals_now_." << P.Name
-       << " = stencil::detail::peekSlots<" << reductionOp(P.Kind)
-       << ">(sweep_acc_[sweep_]." << P.Name << ", " << deviceIdentity(P)
-       << ");\n";
+     << peekedTotals("sweep_totals_now_", "sweep_acc_[sweep_].", 3);
   OS << "      if (stencil::detail::flatThreadIndex() == 0) {\n"
      << "        double values_[" << K.reductions().size() << "];\n"
      << "        " << K.Name << "_stop_values_(" << K.Name
@@ -227,9 +236,11 @@ std::string KernelEmitter::persistentLauncher() {
   const bool Red = hasReductions();
   // NAME_sweeps' parameters, then (with reductions) the rule and where the
   // results go.
-  const std::string Sig = fusedSignature(StopTest::None, false);
-  const std::string Params =
-      Sig.substr(Sig.find('(') + 1, Sig.rfind(')') - Sig.find('(') - 1);
+  std::vector<std::string> Params = fusedParams(StopTest::None, false);
+  if (Red) {
+    Params.push_back("const stencil::detail::StopProgram* rule_");
+    Params.push_back("std::vector<" + resultType() + ">* results_");
+  }
   const std::string T = cxxType(K.findParam(Sweep.State)->Elem);
   std::ostringstream OS;
   OS << "/// " << K.Name
@@ -243,12 +254,10 @@ std::string KernelEmitter::persistentLauncher() {
                    "_until's: the launches stop after the first sweep "
                    "that meets it.\n"
              : "\n")
-     << "bool " << persistentLauncherName() << "(" << Params
-     << (Red ? ",\n    const stencil::detail::StopProgram* rule_,\n    "
-               "std::vector<" +
-                   resultType() + ">* results_"
-             : std::string())
-     << ") {\n"
+     << "bool " << persistentLauncherName() << "(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    OS << (I ? ",\n    " : "\n    ") << Params[I];
+  OS << ") {\n"
      << "  const char* const kernel_name_ = "
      << (Red ? "rule_ ? \"" + K.Name + "_until\" : " : std::string()) << "\""
      << K.Name << "_sweeps\";\n"
@@ -403,12 +412,7 @@ std::string KernelEmitter::persistentFinalize() const {
      << "  if (peek_) {\n"
      << "    // A stop rule's launch: the totals the kernel tested, combined "
         "in its order\n    // (peekSlots), then the slots reset.\n"
-     << "    " << totalsType() << " tested_;\n";
-  for (const Param &P : K.reductions())
-    OS << "    tested_." << P.Name << " = stencil::detail::peekSlots<"
-       << reductionOp(P.Kind) << ">(acc_->" << P.Name << ", "
-       << deviceIdentity(P) << ");\n";
-  OS << "    __syncthreads();\n";
+     << peekedTotals("tested_", "acc_->", 2) << "    __syncthreads();\n";
   for (const Param &P : K.reductions())
     OS << "    (void)stencil::detail::collectSlots<" << reductionOp(P.Kind)
        << ">(acc_->" << P.Name << ", " << deviceIdentity(P)

@@ -521,6 +521,24 @@ bool vectorsFillDevice(const Domain<R> &Dom, int PointsPerThread, int StreamDim,
 }
 
 #ifdef __CUDACC__
+/// Launches Fn<<<Grid, Block, Smem, Stream>>>(A...) with one launch
+/// attribute (cudaLaunchKernelEx): launchAfterPrevious's programmatic
+/// dependence, launchCooperative's co-residency (stencil/detail/sweeps.hpp).
+template <class... Params, class... Args>
+void launchWith(const char *Kernel, cudaLaunchAttribute Attribute,
+                void (*Fn)(Params...), dim3 Grid, dim3 Block, size_t Smem,
+                cudaStream_t Stream, Args &&...A) {
+  cudaLaunchConfig_t Config = {};
+  Config.gridDim = Grid;
+  Config.blockDim = Block;
+  Config.dynamicSmemBytes = Smem;
+  Config.stream = Stream;
+  Config.attrs = &Attribute;
+  Config.numAttrs = 1;
+  STENCIL_CUDA_CHECK(cudaLaunchKernelEx(&Config, Fn, std::forward<Args>(A)...),
+                     Kernel);
+}
+
 /// Launches Fn<<<Grid, Block, Smem, Stream>>>(A...) as a programmatic
 /// dependent launch (Hopper): the launch may be processed and its blocks
 /// placed while the kernel before it on the stream finishes, and the kernel
@@ -533,18 +551,11 @@ template <class... Params, class... Args>
 void launchAfterPrevious(const char *Kernel, void (*Fn)(Params...), dim3 Grid,
                          dim3 Block, size_t Smem, cudaStream_t Stream,
                          Args &&...A) {
-  cudaLaunchConfig_t Config = {};
-  Config.gridDim = Grid;
-  Config.blockDim = Block;
-  Config.dynamicSmemBytes = Smem;
-  Config.stream = Stream;
-  cudaLaunchAttribute Dependent[1];
-  Dependent[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  Dependent[0].val.programmaticStreamSerializationAllowed = 1;
-  Config.attrs = Dependent;
-  Config.numAttrs = 1;
-  STENCIL_CUDA_CHECK(cudaLaunchKernelEx(&Config, Fn, std::forward<Args>(A)...),
-                     Kernel);
+  cudaLaunchAttribute Dependent;
+  Dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  Dependent.val.programmaticStreamSerializationAllowed = 1;
+  launchWith(Kernel, Dependent, Fn, Grid, Block, Smem, Stream,
+             std::forward<Args>(A)...);
 }
 
 /// The first statement of a kernel launched by launchAfterPrevious: waits

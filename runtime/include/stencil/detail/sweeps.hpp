@@ -263,24 +263,18 @@ inline bool cooperativeLaunches(const char *Kernel) {
 }
 
 /// Launches Fn as a cooperative kernel (every block resident at once, so
-/// that gridBarrier() may be called); Grid must have at most
-/// cooperativeBlocks() blocks.
+/// that gridBarrier() may be called) on a device with
+/// cooperativeLaunches(); Grid at most the blocks it holds at once
+/// (ResidentBlocks).
 template <class... Params, class... Args>
 void launchCooperative(const char *Kernel, void (*Fn)(Params...), dim3 Grid,
                        dim3 Block, size_t Smem, cudaStream_t Stream,
                        Args &&...A) {
-  cudaLaunchConfig_t Config = {};
-  Config.gridDim = Grid;
-  Config.blockDim = Block;
-  Config.dynamicSmemBytes = Smem;
-  Config.stream = Stream;
-  cudaLaunchAttribute Cooperative[1];
-  Cooperative[0].id = cudaLaunchAttributeCooperative;
-  Cooperative[0].val.cooperative = 1;
-  Config.attrs = Cooperative;
-  Config.numAttrs = 1;
-  STENCIL_CUDA_CHECK(cudaLaunchKernelEx(&Config, Fn, std::forward<Args>(A)...),
-                     Kernel);
+  cudaLaunchAttribute Cooperative;
+  Cooperative.id = cudaLaunchAttributeCooperative;
+  Cooperative.val.cooperative = 1;
+  launchWith(Kernel, Cooperative, Fn, Grid, Block, Smem, Stream,
+             std::forward<Args>(A)...);
 }
 
 /// Every thread of a cooperative launch waits here until all have arrived;

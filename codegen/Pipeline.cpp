@@ -23,6 +23,7 @@
 #include "codegen/Verifier.h"
 #include "codegen/passes/FoldConstants.h"
 #include "codegen/passes/FuseSweeps.h"
+#include "codegen/passes/GatherChains.h"
 #include "codegen/passes/HoistDivision.h"
 #include "codegen/passes/LowerHistograms.h"
 #include "codegen/passes/MergeArrays.h"

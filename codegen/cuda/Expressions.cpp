@@ -146,6 +146,11 @@ std::string KernelEmitter::offsetExpr(const std::vector<int> &Offsets,
 }
 
 std::string KernelEmitter::expr(const Expr &E, bool Host) {
+  if (Lane >= 0 && !SharedValues.empty()) { // a chain the lanes share
+    auto It = SharedValues.find({E.get(), Lane});
+    if (It != SharedValues.end())
+      return It->second;
+  }
   switch (E->Kind) {
   case ExprKind::Constant: {
     const Constant *C = as<Constant>(E);

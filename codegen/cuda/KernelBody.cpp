@@ -656,8 +656,10 @@ std::string KernelEmitter::lanePointsWith(int Depth, bool HoistAll) {
     Lane = -1;
     location(HoistAll ? Body : OS, *S, Depth);
     HoldLoadsAt = Depth;
+    Lanes << sharedChains(*S, Depth, HoistAll);
     for (Lane = 0; Lane < lanes(); ++Lane)
       stmt(Lanes, *S, Depth);
+    SharedValues.clear();
     HoldLoadsAt = -1;
     if (!HoistAll)
       flushLoads(OS, Depth);

@@ -13,6 +13,7 @@
 //                    self-resetting accumulators, their finalize kernel and
 //                    the conversion to the result
 //   KernelBody.cpp   the __global__ kernel: signature and loops over the domain
+//   SharedChains.cpp integer chains a jam group's or vector's lanes share
 //   Launcher.cpp     the host launcher: domain, launch shape, reduction
 //                    buffers, record packing, the launch and the readback
 //   BoundaryShell.cpp  kernels with boundary rules: the shell kernel, its
@@ -209,6 +210,9 @@ private:
   bool ringCarried(const std::string &Name) const;
   std::string lanePoints(int Depth);
   std::string lanePointsWith(int Depth, bool HoistAll);
+  /// Before the lanes of S: the integer chains of S its lanes share, as
+  /// locals (SharedChains.cpp); "" when none pays.
+  std::string sharedChains(const ir::Stmt &S, int Depth, bool HoistAll);
   /// Registers (32-bit words) the lane group's loads hold: the components
   /// of each load its lanes read (nvcc drops the others).
   int loadWords() const;
@@ -494,6 +498,10 @@ private:
   std::vector<std::vector<std::string>> PendingLoads;
   int HoldLoadsAt = -1; ///< depth whose loads jammedPoints declares itself
   int LoadCount = 0;
+  /// The lanes' shared chains (sharedChains): the local holding each lane's
+  /// value of a chain of the statement being printed, by node and lane.
+  std::map<std::pair<const ir::ExprNode *, int>, std::string> SharedValues;
+  int ChainCount = 0;
   int StoreCount = 0; ///< store statements vectorStore has printed
   /// The lane group's loads: words per element and components read.
   std::map<std::string, std::pair<int, std::set<int>>> LoadUses;

@@ -290,3 +290,26 @@ STENCIL_KERNEL void rows2(In<double, 2> u, Out<double, 2> v, Max<double> hi,
   hi = max(hi, w);
   lo = min(lo, index(0) * 7 - index(1) * 3 + int(u() * 8.0));
 }
+
+// Integer chains that the lanes of a thread share (gather-chains,
+// codegen/Chains.h): a 5 x 5 int box whose partial sums wrap around, a row
+// window's int64 min and max, a sum with subtracted terms. The lanes' shared
+// partials are summed in another order than the spec's; two's complement
+// gives the same bits in any order.
+STENCIL_KERNEL void chains2(In<int, 2> a, In<int64_t, 2> b, Out<int, 2> s,
+                            Out<int64_t, 2> spread, Max<int> hi) {
+  int n = 0;
+  for (int i = -2; i <= 2; ++i)
+    for (int j = -2; j <= 2; ++j)
+      n += a(i, j);
+  int64_t top = b(0, -3);
+  int64_t low = b(0, -3);
+  for (int j = -3; j <= 3; ++j) {
+    top = max(top, b(0, j));
+    low = min(low, b(0, j));
+  }
+  const int d = a(-1, 0) - a(1, 0) + a(0, -1) - a(0, 1) - a(0, 0);
+  s() = n + d;
+  spread() = top - low;
+  hi = max(hi, n);
+}

@@ -42,6 +42,8 @@
 //   it; stencilc.flags forces them), at the same chunks.
 // - rows2: a persistent rank-2 reduction jammed by 4 rows a grid stride
 //   apart, on grids tall enough to run the jammed rows and the rest.
+// - chains2: integer chains whose terms the lanes share (gather-chains), on
+//   values whose sums wrap around.
 //
 //   exactness --check-tuned
 //
@@ -675,6 +677,33 @@ void checkVec(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
   sameAs(C, P + "hi", Hi, R3.hi);
 }
 
+/// chains2 (integer chains shared by a jam group's 4 x 2 lanes) against the
+/// reference bit for bit: int values across the whole range, so that both
+/// the spec's partial sums and the shared ones wrap around; even widths run
+/// the vector instance, odd ones the one-point instance's jammed rows.
+void checkChains(example::Checker &C, int64_t Rows, int64_t Cols, int Ppt) {
+  const std::string P = caseName("chains", Rows, Cols, Ppt);
+  const stencil::LaunchOptions Opts = withPointsPerThread(Ppt);
+  const stencil::Extents<2> E{Rows, Cols};
+  stencil::HostGrid<int, 2> A(E), S(E, 7);
+  stencil::HostGrid<int64_t, 2> B(E), Spread(E, 9);
+  std::mt19937_64 Rng(Rows * 1009 + Cols);
+  for (int64_t I = 0; I < A.size(); ++I) {
+    A.data()[I] = static_cast<int>(static_cast<uint32_t>(Rng()));
+    B.data()[I] = static_cast<int64_t>(Rng() >> (I % 3 == 0 ? 0 : 20));
+  }
+  stencil::Grid<int, 2> GS(S);
+  stencil::Grid<int64_t, 2> GSpread(Spread);
+  int Hi = 0;
+  stencil::reference(chains2, A, B, S, Spread, Hi);
+  const gpu::chains2_result R =
+      gpu::chains2(stencil::Grid<int, 2>(A), stencil::Grid<int64_t, 2>(B), GS,
+                   GSpread, Opts);
+  C.field((P + "s").c_str(), S, GS.download(), 0.0);
+  C.field((P + "spread").c_str(), Spread, GSpread.download(), 0.0);
+  C.exact((P + "hi").c_str(), Hi, R.hi);
+}
+
 /// vecrow (edge vectors at the grid's first and last elements: 2 planes of
 /// Rows x Cols) against the reference bit for bit, every column count
 /// modulo 4, with vectors asked.
@@ -807,6 +836,10 @@ int main(int argc, char **argv) {
         checkVec(C, 67, Cols, Ppt);
     checkVec(C, 5, 4, 0);      // one interior column: no whole group
     checkVec(C, 1030, 516, 0); // many groups per thread
+    for (int Ppt : {0, 1, 3, 5})
+      for (int64_t Cols : {44, 41, 10, 7})
+        checkChains(C, 67, Cols, Ppt);
+    checkChains(C, 1030, 516, 0);
     for (const int64_t Cols : {4, 5, 6, 7, 8, 41, 516})
       for (const int64_t Rows : {1, 2, 37})
         checkVecRow(C, Rows, Cols);

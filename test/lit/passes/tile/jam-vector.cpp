@@ -90,9 +90,13 @@ STENCIL_KERNEL void box3(In<float, 3> u, Out<float, 3> v) {
 // CHECK-DAG:         const int4 alive_v[[B:[0-9]+]]_ = *reinterpret_cast<const int4*>(alive + (at_ - stride0_));
 // CHECK-DAG:         const int4 alive_v[[C:[0-9]+]]_ = *reinterpret_cast<const int4*>(alive + (at_ + 4 * stride0_ + 4));
 // Lane 0 (row 0, column 0) reads column -1 of row -1: the .w of the vector
-// at -4; lane 15 (row 3, column 3) reads column 4 of row 4.
-// CHECK:             int n = {{.*}}alive_v[[A]]_.w
-// CHECK:             int n_j15 = {{.*}}alive_v[[C]]_.x)
+// at -4; lane 15 (row 3, column 3) reads column 4 of row 4. The lanes'
+// integer sums share their common terms (gather-chains, codegen/Chains.h):
+// each lane's n is the value of its node.
+// CHECK-DAG:         const unsigned chain_s{{[0-9]+}}_ = {{.*}}alive_v[[A]]_.w
+// CHECK-DAG:         const unsigned chain_s{{[0-9]+}}_ = {{.*}}alive_v[[C]]_.x)
+// CHECK:             int n = static_cast<int>(chain_s{{[0-9]+}}_);
+// CHECK:             int n_j15 = static_cast<int>(chain_s{{[0-9]+}}_);
 // Each lane's coordinates: lane 4 is one row down.
 // CHECK:             a_c4_ = stencil::detail::minOf((a_c4_ + 1), (1000 + static_cast<int>(i0_ + 1)));
 // CHECK:             a_c15_ = stencil::detail::maxOf((a_c15_ - n_j15), 0);

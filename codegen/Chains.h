@@ -1,0 +1,81 @@
+//===- Chains.h - integer chains and the terms lanes share ----------------===//
+//
+// A chain is a maximal subtree of one exact, associative and commutative
+// integer operation: a sum (+ and -, two's complement: any order gives the
+// same bits), a min or a max. Its value does not depend on how its terms are
+// grouped, so the lanes of a thread (a jam group's rows, a vector's points:
+// docs/passes/tile.md) may share partial results: a 9-point window's sums
+// at two adjacent points have 8 terms in common, a 7 x 7 box's at 4 x 4
+// points a 4 x 4 core. Floating-point chains are not chains here: their
+// order is the spec's (docs/passes/gather-chains.md).
+//
+// flattenChain reads a chain's terms; termKey names a term at a lane's point
+// (its reads shifted by the lane's offsets), so that terms equal at two lanes
+// have one key; planSharing splits the lanes in halves, recursively, and
+// computes at each node the terms all its lanes have that its parent has not
+// computed: a lane's value is the chain of nodes from the root to it. The
+// emitter prints the plan (codegen/cuda/SharedChains.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef STENCILC_CODEGEN_CHAINS_H
+#define STENCILC_CODEGEN_CHAINS_H
+
+#include "codegen/IR.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stencilc::ir {
+
+enum class ChainOp : uint8_t { Add, Min, Max };
+
+struct ChainTerm {
+  Expr Value;
+  bool Negated = false; ///< Add: subtracted
+};
+
+struct Chain {
+  ChainOp Op;
+  Type Ty;
+  std::vector<ChainTerm> Terms; ///< in the expression's order, left first
+};
+
+/// E as a chain of at least three terms, or nothing: an Int32 or Int64 tree
+/// of Add and Sub, of Min, or of Max (MathFn::Min/Max: std::min and std::max,
+/// exact on integers in any order).
+std::optional<Chain> flattenChain(const Expr &E);
+
+/// A term's name at a lane's point: its grid reads' offsets plus Shift; a
+/// term reading a local or index() (different at every lane) names the lane.
+std::string termKey(const Expr &E, const std::vector<int> &Shift, int Lane);
+
+/// One node of a plan: the lanes it serves, its parent (-1 for a root), and
+/// the terms it adds to its parent's value, as indices into the term list of
+/// Lane (the node's first lane).
+struct ShareNode {
+  std::vector<int> Lanes;
+  int Parent = -1;
+  int Lane = 0;
+  std::vector<int> Terms;
+};
+
+struct SharePlan {
+  std::vector<ShareNode> Nodes; ///< parents before children
+  std::vector<int> LaneNode;    ///< each lane's own node
+  int Operations = 0;           ///< the plan's binary operations
+  int PlainOperations = 0;      ///< every lane alone: terms - 1 each
+};
+
+/// The plan for lanes whose terms have the keys Keys[Lane] (a multiset per
+/// lane; Idempotent: min and max, where a repeated term counts once) and
+/// whose points lie at Coords[Lane] (one coordinate per dimension): nodes
+/// split their lanes in two halves along one dimension, the split that
+/// costs fewest operations.
+SharePlan planSharing(const std::vector<std::vector<std::string>> &Keys,
+                      const std::vector<std::vector<int>> &Coords,
+                      bool Idempotent);
+
+} // namespace stencilc::ir
+
+#endif

@@ -164,6 +164,18 @@ def density49(occupied, count):
     return n.min()  # sparsest
 
 
+DILATE_INT_R = (2, 2)
+
+
+def dilate_int(image, dilated):
+    r = range(-2, 3)
+    v = at(image, DILATE_INT_R, -2, -2)
+    for i in r:
+        for j in r:
+            v = torch.maximum(v, at(image, DILATE_INT_R, i, j))
+    dilated[domain(dilated, DILATE_INT_R)] = v
+
+
 DERIV6_R = (3,)
 DERIV6_INV_H = 64.0
 
@@ -491,6 +503,8 @@ CASES = [
           In("hi", F32, uniform(0.25, 1.0)), Out("clamped", F32)]),
     Case("density49", density49, N8K, DENSITY49_R,
          [In("occupied", I32, bits(0.3)), Out("count", I32)]),
+    Case("dilate_int", dilate_int, N8K, DILATE_INT_R,
+         [In("image", I32, integers(0, 255)), Out("dilated", I32)]),
     Case("deriv6", deriv6, (1 << 26,), DERIV6_R, [In("f", F64, uniform(-1.0, 1.0)), Out("df", F64)]),
     Case("diffusion_vc", diffusion_vc, N8K, DIFFUSION_VC_R,
          [In("u", F64, uniform(0.0, 1.0)), In("kx", F64, uniform(0.5, 2.0)),

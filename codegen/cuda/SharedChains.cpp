@@ -25,13 +25,13 @@ namespace {
 /// The chains of E, inner ones first, evaluated wherever E is: not inside a
 /// select's arms or the right operand of && and || (evaluated only sometimes).
 /// A chain's terms may hold chains of another operation.
-void collectChains(const Expr &E, std::vector<Expr> &Out) {
+void collectChains(const Expr &E, std::vector<std::pair<Expr, Chain>> &Out) {
   if (!E)
     return;
   if (const std::optional<Chain> C = flattenChain(E)) {
     for (const ChainTerm &T : C->Terms) // inner chains first: E's terms
       collectChains(T.Value, Out);      // print them as shared values
-    Out.push_back(E);
+    Out.push_back({E, *C});
     return;
   }
   switch (E->Kind) {
@@ -66,7 +66,7 @@ std::string KernelEmitter::sharedChains(const Stmt &S, int Depth,
                                         bool HoistAll) {
   if (InFused || InShell || RingLanes || S.Kind == StmtKind::If)
     return "";
-  std::vector<Expr> Chains;
+  std::vector<std::pair<Expr, Chain>> Chains;
   collectChains(S.Value, Chains);
   collectChains(S.Index, Chains);
   if (Chains.empty())
@@ -84,8 +84,7 @@ std::string KernelEmitter::sharedChains(const Stmt &S, int Depth,
   }
   std::ostringstream OS;
   const std::string In = indent(Depth);
-  for (const Expr &E : Chains) {
-    const Chain C = *flattenChain(E);
+  for (const auto &[E, C] : Chains) {
     std::vector<std::vector<std::string>> Keys(static_cast<size_t>(Lanes));
     for (int L = 0; L < Lanes; ++L)
       for (const ChainTerm &T : C.Terms)

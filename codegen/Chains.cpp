@@ -1,6 +1,8 @@
 //===- Chains.cpp ---------------------------------------------------------===//
 #include "codegen/Chains.h"
 
+#include "codegen/IRVisitor.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -38,7 +40,111 @@ void callTerms(const Expr &E, Type Ty, MathFn Fn, std::vector<ChainTerm> &Out) {
   Out.push_back({E, false});
 }
 
+bool isLocal(const Expr &E, const std::string &Name) {
+  const Var *V = as<Var>(E);
+  return V && V->Scope == VarScope::Local && V->Name == Name;
+}
+
+bool mentionsExpr(const Expr &E, const std::string &Name) {
+  bool Found = false;
+  if (E)
+    forEachSubExpr(E, [&](const Expr &X) { Found |= isLocal(X, Name); });
+  return Found;
+}
+
+/// What a body changes, and so which terms keep their value along it.
+class Unchanged {
+public:
+  Unchanged(const Block &Body, size_t Let) {
+    forEachStmt(Body, [&](const Stmt &S) {
+      if (S.Kind == StmtKind::Assign)
+        Assigned.insert(S.Name);
+      if (S.Kind == StmtKind::Store)
+        Stored.insert(S.Name);
+    });
+    for (size_t I = 0; I < Let; ++I)
+      if (Body[I]->Kind == StmtKind::Declare)
+        Defined.insert(Body[I]->Name);
+  }
+
+  bool movable(const Expr &T) const {
+    bool Ok = true;
+    forEachSubExpr(T, [&](const Expr &X) {
+      if (const Var *V = as<Var>(X))
+        Ok &= V->Scope != VarScope::Local ||
+              (!Assigned.count(V->Name) && Defined.count(V->Name));
+      if (const GridRead *G = as<GridRead>(X))
+        Ok &= !Stored.count(G->Grid);
+    });
+    return Ok;
+  }
+
+private:
+  std::set<std::string> Assigned, Stored, Defined;
+};
+
+/// Update as a step of Name's chain, if it is one with a movable term.
+std::optional<ChainStep> stepOf(const Stmt &Update, const std::string &Name,
+                                const Unchanged &Fixed) {
+  if (Update.Kind != StmtKind::Assign || Update.Name != Name)
+    return std::nullopt;
+  const Expr &V = Update.Value;
+  auto Step = [&](ChainOp Op, const Expr &Self, const Expr &Term, bool Neg,
+                  bool TermFirst) -> std::optional<ChainStep> {
+    if (!isLocal(Self, Name) || mentionsExpr(Term, Name) ||
+        !Fixed.movable(Term))
+      return std::nullopt;
+    return ChainStep{0, Op, Term, Neg, TermFirst};
+  };
+  if (const Binary *B = as<Binary>(V)) {
+    if (B->Op == BinaryOp::Sub)
+      return Step(ChainOp::Add, B->LHS, B->RHS, true, false);
+    if (B->Op != BinaryOp::Add)
+      return std::nullopt;
+    if (isLocal(B->LHS, Name))
+      return Step(ChainOp::Add, B->LHS, B->RHS, false, false);
+    return Step(ChainOp::Add, B->RHS, B->LHS, false, true);
+  }
+  const Call *C = as<Call>(V);
+  if (!C || (C->Fn != MathFn::Min && C->Fn != MathFn::Max))
+    return std::nullopt;
+  const ChainOp Op = C->Fn == MathFn::Min ? ChainOp::Min : ChainOp::Max;
+  if (isLocal(C->Args[0], Name))
+    return Step(Op, C->Args[0], C->Args[1], false, false);
+  return Step(Op, C->Args[1], C->Args[0], false, true);
+}
+
 } // namespace
+
+bool mentionsLocal(const Stmt &S, const std::string &Name) {
+  if ((S.Kind == StmtKind::Assign || S.Kind == StmtKind::Declare) &&
+      S.Name == Name)
+    return true;
+  if (mentionsExpr(S.Value, Name) || mentionsExpr(S.Index, Name) ||
+      mentionsExpr(S.Cond, Name))
+    return true;
+  for (const Block *B : {&S.Then, &S.Else})
+    for (const StmtPtr &Inner : *B)
+      if (mentionsLocal(*Inner, Name))
+        return true;
+  return false;
+}
+
+std::vector<ChainStep> chainSteps(const Block &Body, size_t Let) {
+  const std::string &Name = Body[Let]->Name;
+  const Unchanged Fixed(Body, Let);
+  std::vector<ChainStep> Steps;
+  for (size_t J = Let + 1; J < Body.size(); ++J) {
+    if (std::optional<ChainStep> S = stepOf(*Body[J], Name, Fixed)) {
+      S->At = J;
+      Steps.push_back(*S);
+      continue;
+    }
+    if (mentionsLocal(*Body[J], Name))
+      break;
+  }
+  return Steps;
+}
 
 std::optional<Chain> flattenChain(const Expr &E) {
   if (!isInteger(E->Ty))

@@ -23,6 +23,7 @@
 #include "codegen/IR.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,29 @@ struct Chain {
   Type Ty;
   std::vector<ChainTerm> Terms; ///< in the expression's order, left first
 };
+
+/// One top-level update of a local's chain: Body[At] is `V = V op Term`
+/// (`V = Term + V`, `V = op(Term, V)` where TermFirst; Negated: `V = V -
+/// Term`).
+struct ChainStep {
+  size_t At = 0;
+  ChainOp Op = ChainOp::Add;
+  Expr Term;
+  bool Negated = false;
+  bool TermFirst = false;
+};
+
+/// The updates of the local declared at Body[Let] that can move to its `let`
+/// (gather-chains) or be regrouped (regroup-sums): top-level `V = V op t`
+/// (op +, -, min or max, V once), from the `let` up to the first other
+/// statement that mentions V, whose t reads only what no statement of Body
+/// changes (parameters, constants, index(), locals never assigned and
+/// declared before the `let`, grids never stored), so that t has the same
+/// value anywhere between the `let` and its update.
+std::vector<ChainStep> chainSteps(const Block &Body, size_t Let);
+
+/// Whether S, or a statement inside it, reads or writes the local Name.
+bool mentionsLocal(const Stmt &S, const std::string &Name);
 
 /// E as a chain of at least three terms, or nothing: an Int32 or Int64 tree
 /// of Add and Sub, of Min, or of Max (MathFn::Min/Max: std::min and std::max,

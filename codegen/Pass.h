@@ -40,6 +40,10 @@ struct PassOptions {
   /// (hoist-division's plain a * (1 / d)). Off, every output is bit-identical
   /// to the CPU reference's (docs/passes/hoist-division.md).
   bool FastMath = false;
+  /// --reassociate: floating sums may be computed in another order than the
+  /// spec's (regroup-sums); results then differ from the CPU reference's
+  /// by that order's rounding (docs/passes/regroup-sums.md).
+  bool Reassociate = false;
   /// --max-jam=N: the largest unroll-and-jam factor `tile` may choose (1:
   /// never jam; docs/passes/tile.md#unroll-and-jam).
   int MaxJam = 4;

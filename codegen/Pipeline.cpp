@@ -5,6 +5,7 @@
 //
 //   fold-constants   -49.0f / 9.0f  ->  -5.4444447f, where that is exact
 //   hoist-division   a / uniform  ->  a * (1 / uniform), reciprocal per launch
+//   regroup-sums     (--reassociate) a float sum's terms summed plane by plane
 //   merge-arrays     read-only grids read at the centre -> array of records
 //   tile             block shape, points per thread, streamed dimension
 //   smem-cache       grids read at several offsets staged in shared memory
@@ -27,6 +28,7 @@
 #include "codegen/passes/HoistDivision.h"
 #include "codegen/passes/LowerHistograms.h"
 #include "codegen/passes/MergeArrays.h"
+#include "codegen/passes/RegroupSums.h"
 #include "codegen/passes/SmemCache.h"
 #include "codegen/passes/Tile.h"
 #include "codegen/passes/WarpAggregate.h"

@@ -144,6 +144,10 @@ int main(int Argc, char **Argv) {
         "A[,B]: the small and bench sizes with their last extent A less and "
         "the one before it B less (rank 2 and 3): rows that are not whole "
         "vectors");
+  bool Reassociated = false;
+  O.flag("--reassociated", Reassociated,
+         "--check of a stencilc --reassociate build: floating fields within a "
+         "summation-order tolerance of the reference, not bit for bit");
   O.add("--threads", Threads,
         "threads of the CPU reference (SUITE_THREADS, all cores)");
   O.parse(Argc, Argv);
@@ -234,6 +238,7 @@ int main(int Argc, char **Argv) {
     S.Vectors = Vectors;
     S.OneRow = OneRow;
     S.RowTrim = RowTrim;
+    S.Reassociated = Reassociated;
     S.PlaneTrim = PlaneTrim;
     S.Shape = ShapeText;
     const std::string Name = "suite." + Case.Name + "." + suite::sizeName(Z);

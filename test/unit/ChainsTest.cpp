@@ -73,15 +73,16 @@ TEST(GatherChains, StopsWhereTheLocalIsReadOrATermCouldChange) {
   store b = %m
 }
 )");
-  // %w's own update moves into its `let`. %n: a[1] moves; %w was assigned
-  // (its value at %n's `let` is not the one %n's update reads), so that
-  // update stays and ends the chain: the updates after it stay too (b is
-  // stored anyway). %m: the store reads it, so a[2] stays after it.
+  // %w's own update moves into its `let` first: %w then never changes, so
+  // %n's a[1] and %w move (the `let`s are gathered in order, each seeing
+  // the body as the ones before left it); b is stored, so its update stays
+  // and ends the chain: a[2] stays after it. %m: the store reads it, so
+  // a[2] stays after it.
   ASSERT_TRUE(gather(K));
   std::string IR;
   for (const StmtPtr &S : K.Body)
     IR += printExpr(S->Value) + "\n";
-  EXPECT_EQ(IR, "(a[0] + 1)\n(0 + a[1])\n(%n + %w)\n(%n + b[0])\n"
+  EXPECT_EQ(IR, "(a[0] + 1)\n((0 + a[1]) + %w)\n(%n + b[0])\n"
                 "(%n + a[2])\n%n\n(0 + a[1])\n%m\n(%m + a[2])\n%m\n");
 }
 

@@ -3,7 +3,7 @@
 //   stencilc-opt FILE.sir [--passes=NAME,...|--passes=default] [-o OUT]
 //                [--emit=ir|cuda] [--header OUT.h] [--print-after-each]
 //                [--report] [--tile=...] [--smem-cache=KERNEL] [--ring=KERNEL]
-//                [--arch=sm_NN] [--fast-math]
+//                [--arch=sm_NN] [--fast-math] [--reassociate]
 //
 // In the spirit of mlir-opt: reads the IR that `stencilc --emit=ir` prints
 // (FILE may be '-'), verifies it, runs exactly the passes named, in the
@@ -108,6 +108,11 @@ cl::opt<bool>
                       "the reciprocal, multiplies fuse into FMAs (may change "
                       "the last ulp)"),
              cl::cat(Cat));
+cl::opt<bool> Reassociate(
+    "reassociate",
+    cl::desc("As stencilc --reassociate: regroup-sums may sum a floating "
+             "local's terms in another order than the spec's"),
+    cl::cat(Cat));
 cl::opt<std::string> Arch("arch",
                           cl::desc("Target architecture (default: sm_90)"),
                           cl::value_desc("sm_NN"), cl::init("sm_90"),
@@ -187,6 +192,7 @@ int toolMain(int Argc, char **Argv) {
   for (const std::string &N : RingKernels)
     Opts.RingForced.insert(N);
   Opts.FastMath = FastMath;
+  Opts.Reassociate = Reassociate;
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + Twine(MaxJam) + " is outside 1 to 16");
   Opts.MaxJam = MaxJam;

@@ -4,6 +4,7 @@
 //            [--print-after=PASS]... [--print-after-all]
 //            [--disable-pass=PASS]...
 //            [--report[=ptxas]] [--arch=sm_90] [--depfile=FILE] [--fast-math]
+//            [--reassociate]
 //            [-- EXTRA_CLANG_ARGS]
 //   stencilc --verify-diagnostics SPEC.cpp [-- EXTRA_CLANG_ARGS]
 //   stencilc --list-passes | --help | --version
@@ -117,6 +118,13 @@ cl::opt<bool> FastMath(
              "(hoist-division as a plain multiply by the reciprocal, "
              "multiplies fused with the adds they feed into FMAs); off, "
              "every output is bit-identical to the CPU reference"),
+    cl::cat(PipelineCat));
+cl::opt<bool> Reassociate(
+    "reassociate",
+    cl::desc("Allow floating-point sums in another order than the spec's "
+             "(regroup-sums: a local's terms summed plane by plane, shared "
+             "between neighbouring points); results then differ from the CPU "
+             "reference by that order's rounding"),
     cl::cat(PipelineCat));
 cl::opt<int> MaxJam(
     "max-jam",
@@ -415,6 +423,7 @@ int toolMain(int Argc, char **Argv) {
   for (const std::string &N : RingKernels)
     Pipe.Pass.RingForced.insert(N);
   Pipe.Pass.FastMath = FastMath;
+  Pipe.Pass.Reassociate = Reassociate;
   if (MaxJam < 1 || MaxJam > 16)
     return usage("--max-jam=" + std::to_string(MaxJam) + " is outside 1 to 16");
   Pipe.Pass.MaxJam = MaxJam;

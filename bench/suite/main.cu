@@ -8,6 +8,8 @@
 //   CPU reference suite --bench [--size bench|launch|all] [--reps 20] [--warmup
 //   3] common: [--only NAME,NAME...] [--threads N]
 //
+// --check --reassociated compares a `stencilc --reassociate` build: floating
+// fields and Min/Max within the sum tolerance of their largest magnitude.
 // --check prints a line per comparison and a PASS/FAIL line per case and size,
 // then `PASS: suite --check ...` or `FAIL: ...` last (test/gpu/run-all reads
 // that one); exit 1 on a failure. --bench prints one BENCH line per case and

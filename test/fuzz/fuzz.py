@@ -7,7 +7,7 @@ punctuation, whitespace) and makes mutants: a token deleted, duplicated,
 replaced by another token of the corpus or by a tricky one (huge integers,
 1e309, '(', '}', 'template', '#define', non-ASCII, ...), or two tokens
 swapped. Each mutant goes through `stencilc MUTANT.cpp -o /dev/null --header
-/dev/null` (sometimes with --emit=ir, -O0 or --report). A mutant FAILS when
+/dev/null` (sometimes with --emit=ir, --reassociate, -O0 or --report). A mutant FAILS when
 stencilc
   - dies of a signal (crash; under the sanitizer build, any ASan/UBSan report),
   - runs past --timeout seconds (hang),
@@ -77,7 +77,8 @@ TRICKY = [
 ]
 
 OPTION_SETS = [  # (weight, extra options); the output always goes to /dev/null
-    (70, []),
+    (60, []),
+    (10, ["--reassociate", "--emit=ir"]),
     (10, ["--emit=ir"]),
     (10, ["-O0"]),
     (10, ["--report"]),

@@ -23,7 +23,6 @@
 #include "codegen/IR.h"
 
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 

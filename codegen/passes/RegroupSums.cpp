@@ -159,7 +159,10 @@ private:
 /// The updates `V = V + t` of a floating local, regrouped by plane: one
 /// update per group, where its last term's update stood (a statement per
 /// plane, as the register ring's phases want: docs/passes/tile.md#ring).
-std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span) {
+/// Kept: set to say why, where a plane has several terms but no two planes'
+/// groups are alike (the sum keeps the spec's order).
+std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span,
+                                          std::string &Kept) {
   const std::vector<ChainStep> Steps = chainSteps(Body, At);
   std::vector<Term> Terms;
   for (const ChainStep &S : Steps) {
@@ -169,8 +172,11 @@ std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span) {
   }
   const Groups G = groupByPlane(Terms);
   size_t Largest = 0, Grouped = 0;
-  if (!worthRegrouping(Terms, G, Span, Largest, Grouped))
+  if (!worthRegrouping(Terms, G, Span, Largest, Grouped)) {
+    if (Largest >= 2)
+      Kept = std::to_string(Terms.size()) + " updates";
     return std::nullopt;
+  }
   const Stmt &Let = *Body[At];
   const Expr Self = Var::make(Let.Name, VarScope::Local, Let.Ty);
   std::map<size_t, StmtPtr> Replaced; // body index -> its new statement
@@ -203,15 +209,29 @@ public:
   bool run(Kernel &K, const PassOptions &Opts) override {
     if (!Opts.Reassociate)
       return false;
-    std::vector<std::string> Done;
+    std::vector<std::string> Done, Kept;
     for (size_t I = 0; I < K.Body.size(); ++I) {
       const Stmt &Let = *K.Body[I];
       if (Let.Kind != StmtKind::Declare || !isFloat(Let.Ty))
         continue;
       const std::string Name = Let.Name;
+      std::string Why;
       if (std::optional<std::string> What =
-              regroupUpdates(K.Body, I, Opts.MaxJam))
+              regroupUpdates(K.Body, I, Opts.MaxJam, Why))
         Done.push_back("%" + Name + "'s updates: " + *What);
+      else if (!Why.empty())
+        Kept.push_back("%" + Name + "'s " + Why);
+    }
+    if (!Kept.empty()) {
+      std::string Text;
+      for (const std::string &What : Kept)
+        Text += (Text.empty() ? "" : ", ") + What;
+      K.Remarks.push_back(
+          {name(), K.Loc,
+           "sums kept in the spec's order (--reassociate): " + Text +
+               ": no two planes' groups are the same sum fewer than " +
+               std::to_string(Opts.MaxJam) +
+               " planes apart (--max-jam), so regrouping would share nothing"});
     }
     ExpressionSums Sums(Opts.MaxJam);
     Sums.mutateBlock(K.Body);

@@ -27,11 +27,11 @@
 // (--max-jam, 4); a sum whose groups all differ (rows of other weights)
 // keeps the spec's order. Groups of one term count (a star's two neighbours
 // along dimension 0 are alike): nothing is shared there, only the order
-// changes (measured: docs/passes/regroup-sums.md). Sums written out in one expression are regrouped
-// the same way, within the expression. Terms that read no grid, or grids at
-// several offsets along dimension 0, keep their updates (and their places
-// in an expression, after the groups). Integer sums are gather-chains'
-// (exact in any order).
+// changes (measured: docs/passes/regroup-sums.md). Sums written out in one
+// expression are regrouped the same way, within the expression. Terms that read
+// no grid, or grids at several offsets along dimension 0, keep their updates
+// (and their places in an expression, after the groups). Integer sums are
+// gather-chains' (exact in any order).
 //
 //===----------------------------------------------------------------------===//
 #ifndef STENCILC_CODEGEN_PASSES_REGROUPSUMS_H

@@ -88,7 +88,9 @@ TEST(RegroupSums, UpdatesBecomeOneUpdateAPlane) {
                 "%acc's updates: 6 terms in 3 groups (at most 2)"),
             std::string::npos)
       << K.Remarks.back().Message;
+  const size_t Remarks = K.Remarks.size();
   EXPECT_FALSE(regroup(K)) << "a second run has nothing to regroup";
+  EXPECT_EQ(K.Remarks.size(), Remarks) << "nor anything to say";
 }
 
 TEST(RegroupSums, AGroupWhoseFirstTermIsSubtractedIsSubtracted) {
@@ -134,6 +136,12 @@ TEST(RegroupSums, OnlyWhereTwoGroupsAreOneSumAFewPlanesApart) {
   Kernel K = parseKernel(Text);
   EXPECT_FALSE(regroup(K));
   EXPECT_EQ(K.Body.size(), 8u);
+  ASSERT_EQ(K.Remarks.size(), 1u) << "--report says why the sum was kept";
+  EXPECT_NE(K.Remarks[0].Message.find(
+                "%a's 6 updates: no two planes' groups are the same sum "
+                "fewer than 4 planes apart"),
+            std::string::npos)
+      << K.Remarks[0].Message;
   Kernel Wide = parseKernel(Text);
   ASSERT_TRUE(regroup(Wide, /*Reassociate=*/true, /*MaxJam=*/8));
   EXPECT_EQ(Wide.Body.size(), 5u);

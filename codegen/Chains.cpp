@@ -146,6 +146,12 @@ std::vector<ChainStep> chainSteps(const Block &Body, size_t Let) {
   return Steps;
 }
 
+std::vector<ChainTerm> sumTerms(const Expr &E, Type Ty) {
+  std::vector<ChainTerm> Terms;
+  addTerms(E, Ty, false, Terms);
+  return Terms;
+}
+
 std::optional<Chain> flattenChain(const Expr &E) {
   if (!isInteger(E->Ty))
     return std::nullopt;
@@ -154,7 +160,7 @@ std::optional<Chain> flattenChain(const Expr &E) {
     const BinaryOp Op = as<Binary>(E)->Op;
     if (Op != BinaryOp::Add && Op != BinaryOp::Sub)
       return std::nullopt;
-    addTerms(E, E->Ty, false, C.Terms);
+    C.Terms = sumTerms(E, E->Ty);
   } else if (E->Kind == ExprKind::Call) {
     const MathFn Fn = as<Call>(E)->Fn;
     if (Fn != MathFn::Min && Fn != MathFn::Max)

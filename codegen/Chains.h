@@ -64,6 +64,11 @@ std::vector<ChainStep> chainSteps(const Block &Body, size_t Let);
 /// Whether S, or a statement inside it, reads or writes the local Name.
 bool mentionsLocal(const Stmt &S, const std::string &Name);
 
+/// The terms of E's maximal tree of Add, Sub and Neg of type Ty, left first
+/// (a subtracted or negated term Negated): any type, floating included; the
+/// caller decides whether their order may change.
+std::vector<ChainTerm> sumTerms(const Expr &E, Type Ty);
+
 /// E as a chain of at least three terms, or nothing: an Int32 or Int64 tree
 /// of Add and Sub, of Min, or of Max (MathFn::Min/Max: std::min and std::max,
 /// exact on integers in any order).

@@ -29,34 +29,36 @@ std::optional<int> planeOf(const Expr &T) {
   return *Planes.begin();
 }
 
-struct Term {
-  Expr Value;
-  bool Negated = false;
+/// The terms at one plane, in their order, and their sum; Flip: the first is
+/// subtracted, so Sum is of the terms negated (the group is then
+/// subtracted).
+struct PlaneGroup {
+  int Plane = 0;
+  std::vector<size_t> Members; ///< indices into the terms
+  Expr Sum;
+  bool Flip = false;
 };
 
-/// Terms grouped by their plane: plane -> indices into the terms, in order.
-using Groups = std::map<int, std::vector<size_t>>;
-
-Groups groupByPlane(const std::vector<Term> &Terms) {
-  Groups G;
+/// The terms grouped by their plane, planes in increasing order, each
+/// group's sum built once.
+std::vector<PlaneGroup> groupByPlane(const std::vector<ChainTerm> &Terms) {
+  std::map<int, std::vector<size_t>> ByPlane;
   for (size_t T = 0; T < Terms.size(); ++T)
     if (std::optional<int> P = planeOf(Terms[T].Value))
-      G[*P].push_back(T);
-  return G;
-}
-
-/// A group's terms summed in their order; Flip: the first is subtracted, so
-/// the sum is of the terms negated (the group is then subtracted).
-Expr groupSum(const std::vector<Term> &Terms,
-              const std::vector<size_t> &Members, bool &Flip) {
-  Flip = Terms[Members.front()].Negated;
-  Expr Sum = Terms[Members.front()].Value;
-  for (size_t M = 1; M < Members.size(); ++M) {
-    const Term &T = Terms[Members[M]];
-    Sum = Binary::make(T.Negated != Flip ? BinaryOp::Sub : BinaryOp::Add, Sum,
-                       T.Value);
+      ByPlane[*P].push_back(T);
+  std::vector<PlaneGroup> Groups;
+  for (auto &[Plane, Members] : ByPlane) {
+    const bool Flip = Terms[Members.front()].Negated;
+    PlaneGroup G{Plane, std::move(Members), nullptr, Flip};
+    G.Sum = Terms[G.Members.front()].Value;
+    for (size_t M = 1; M < G.Members.size(); ++M) {
+      const ChainTerm &T = Terms[G.Members[M]];
+      G.Sum = Binary::make(T.Negated != G.Flip ? BinaryOp::Sub : BinaryOp::Add,
+                           G.Sum, T.Value);
+    }
+    Groups.push_back(std::move(G));
   }
-  return Sum;
+  return Groups;
 }
 
 /// E with its reads moved to plane 0: two groups with one key are the same
@@ -76,21 +78,21 @@ protected:
 /// group (Span: --max-jam, 4 rows) or a register ring along dimension 0
 /// compute once. A sum whose groups all differ (a box whose rows have other
 /// weights) would only change its rounding: it keeps the spec's order.
-bool worthRegrouping(const std::vector<Term> &Terms, const Groups &G, int Span,
+bool worthRegrouping(const std::vector<PlaneGroup> &Groups, int Span,
                      size_t &Largest, size_t &Grouped) {
   Largest = Grouped = 0;
   std::map<std::string, int> LastPlane; // a group's sum at plane 0 -> plane
   bool Shared = false;
-  for (const auto &[Plane, Members] : G) {
-    Largest = std::max(Largest, Members.size());
-    Grouped += Members.size();
-    bool Flip = false;
-    const std::string Key =
-        printExpr(AtPlaneZero().mutate(groupSum(Terms, Members, Flip))) +
-        (Flip ? " flipped" : "");
-    auto [At, New] = LastPlane.emplace(Key, Plane);
-    Shared |= !New && Plane - At->second < Span;
-    At->second = Plane;
+  for (const PlaneGroup &G : Groups) {
+    Largest = std::max(Largest, G.Members.size());
+    Grouped += G.Members.size();
+    // A flipped group (subtracted) is the same sum negated: the lanes share
+    // it as well, the negation folding into the add or subtract that takes
+    // it, so the key leaves the sign out.
+    const std::string Key = printExpr(AtPlaneZero().mutate(G.Sum));
+    auto [At, New] = LastPlane.emplace(Key, G.Plane);
+    Shared |= !New && G.Plane - At->second < Span;
+    At->second = G.Plane;
   }
   return Largest >= 2 && Shared;
 }
@@ -112,48 +114,42 @@ protected:
   Expr visitBinary(const Binary &N, const Expr &Self) override {
     if (!isFloat(N.Ty) || (N.Op != BinaryOp::Add && N.Op != BinaryOp::Sub))
       return ExprMutator::visitBinary(N, Self);
-    std::vector<Term> Terms;
-    flatten(Self, N.Ty, false, Terms);
-    const Groups G = groupByPlane(Terms);
-    size_t Largest = 0, Grouped = 0;
-    if (G.size() < 2 || !worthRegrouping(Terms, G, Span, Largest, Grouped))
-      return ExprMutator::visitBinary(N, Self); // the sums inside its terms
-    for (Term &T : Terms)
+    // The terms with their own sums regrouped first, so that each group's
+    // sum is built once; undone where this sum is not worth regrouping.
+    const size_t DoneBefore = Done.size();
+    std::vector<ChainTerm> Terms = sumTerms(Self, N.Ty);
+    for (ChainTerm &T : Terms)
       T.Value = mutate(T.Value);
+    const std::vector<PlaneGroup> G = groupByPlane(Terms);
+    size_t Largest = 0, Grouped = 0;
+    if (G.size() < 2 || !worthRegrouping(G, Span, Largest, Grouped)) {
+      Done.resize(DoneBefore);
+      return ExprMutator::visitBinary(N, Self); // the sums inside its terms
+    }
     Expr Acc;
     std::vector<bool> InGroup(Terms.size(), false);
-    for (const auto &[Plane, Members] : G) {
-      bool Flip = false;
-      const Expr Sum = groupSum(Terms, Members, Flip);
-      for (size_t M : Members)
+    for (const PlaneGroup &Group : G) {
+      for (size_t M : Group.Members)
         InGroup[M] = true;
-      Acc = !Acc ? (Flip ? Unary::make(UnaryOp::Neg, Sum) : Sum)
-                 : Binary::make(Flip ? BinaryOp::Sub : BinaryOp::Add, Acc, Sum);
+      Acc = !Acc ? (Group.Flip ? Unary::make(UnaryOp::Neg, Group.Sum) : Group.Sum)
+                 : Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add, Acc,
+                                Group.Sum);
     }
     for (size_t T = 0; T < Terms.size(); ++T)
       if (!InGroup[T])
         Acc = Binary::make(Terms[T].Negated ? BinaryOp::Sub : BinaryOp::Add,
                            Acc, Terms[T].Value);
+    // Already grouped (a second run) when the tree is the same: its shape,
+    // not only its terms' order (a left-leaning chain whose terms are in
+    // plane order is still regrouped into one sum per plane).
     if (printExpr(Acc) == printExpr(Self))
-      return Self; // already grouped (a second run)
+      return Self;
     Done.push_back(describe(Grouped, G.size(), Largest));
     return Acc;
   }
 
 private:
   int Span;
-  /// The terms of E's maximal tree of + and - of type Ty.
-  static void flatten(const Expr &E, Type Ty, bool Negated,
-                      std::vector<Term> &Out) {
-    if (const Binary *B = as<Binary>(E);
-        B && B->Ty == Ty &&
-        (B->Op == BinaryOp::Add || B->Op == BinaryOp::Sub)) {
-      flatten(B->LHS, Ty, Negated, Out);
-      flatten(B->RHS, Ty, B->Op == BinaryOp::Sub ? !Negated : Negated, Out);
-      return;
-    }
-    Out.push_back({E, Negated});
-  }
 };
 
 /// The updates `V = V + t` of a floating local, regrouped by plane: one
@@ -164,15 +160,15 @@ private:
 std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span,
                                           std::string &Kept) {
   const std::vector<ChainStep> Steps = chainSteps(Body, At);
-  std::vector<Term> Terms;
+  std::vector<ChainTerm> Terms;
   for (const ChainStep &S : Steps) {
     if (S.Op != ChainOp::Add)
       return std::nullopt;
     Terms.push_back({S.Term, S.Negated});
   }
-  const Groups G = groupByPlane(Terms);
+  const std::vector<PlaneGroup> G = groupByPlane(Terms);
   size_t Largest = 0, Grouped = 0;
-  if (!worthRegrouping(Terms, G, Span, Largest, Grouped)) {
+  if (!worthRegrouping(G, Span, Largest, Grouped)) {
     if (Largest >= 2)
       Kept = std::to_string(Terms.size()) + " updates";
     return std::nullopt;
@@ -180,14 +176,13 @@ std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span,
   const Stmt &Let = *Body[At];
   const Expr Self = Var::make(Let.Name, VarScope::Local, Let.Ty);
   std::map<size_t, StmtPtr> Replaced; // body index -> its new statement
-  for (const auto &[Plane, Members] : G) {
-    bool Flip = false;
-    const Expr Sum = groupSum(Terms, Members, Flip);
-    for (size_t M : Members)
+  for (const PlaneGroup &Group : G) {
+    for (size_t M : Group.Members)
       Replaced[Steps[M].At] = nullptr;
-    const size_t Last = Steps[Members.back()].At;
+    const size_t Last = Steps[Group.Members.back()].At;
     Replaced[Last] = Stmt::assign(
-        Let.Name, Binary::make(Flip ? BinaryOp::Sub : BinaryOp::Add, Self, Sum),
+        Let.Name,
+        Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add, Self, Group.Sum),
         Body[Last]->Loc);
   }
   Block Out;

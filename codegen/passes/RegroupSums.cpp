@@ -131,9 +131,10 @@ protected:
     for (const PlaneGroup &Group : G) {
       for (size_t M : Group.Members)
         InGroup[M] = true;
-      Acc = !Acc ? (Group.Flip ? Unary::make(UnaryOp::Neg, Group.Sum) : Group.Sum)
-                 : Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add, Acc,
-                                Group.Sum);
+      Acc =
+          !Acc ? (Group.Flip ? Unary::make(UnaryOp::Neg, Group.Sum) : Group.Sum)
+               : Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add, Acc,
+                              Group.Sum);
     }
     for (size_t T = 0; T < Terms.size(); ++T)
       if (!InGroup[T])
@@ -180,10 +181,11 @@ std::optional<std::string> regroupUpdates(Block &Body, size_t At, int Span,
     for (size_t M : Group.Members)
       Replaced[Steps[M].At] = nullptr;
     const size_t Last = Steps[Group.Members.back()].At;
-    Replaced[Last] = Stmt::assign(
-        Let.Name,
-        Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add, Self, Group.Sum),
-        Body[Last]->Loc);
+    Replaced[Last] =
+        Stmt::assign(Let.Name,
+                     Binary::make(Group.Flip ? BinaryOp::Sub : BinaryOp::Add,
+                                  Self, Group.Sum),
+                     Body[Last]->Loc);
   }
   Block Out;
   for (size_t J = 0; J < Body.size(); ++J) {

@@ -1,7 +1,9 @@
 //===- Tile.cpp -----------------------------------------------------------===//
 #include "codegen/passes/Tile.h"
+
 #include "codegen/IRVisitor.h"
 #include "codegen/Ring.h"
+#include "codegen/Verifier.h"
 #include "codegen/report/CostModel.h"
 
 #include <algorithm>
@@ -482,6 +484,32 @@ Schedule chooseSchedule(const Kernel &K) {
 
 namespace {
 
+/// A --tile override's jam= as the lowering takes it: a streamed chunk holds
+/// a whole group. Where the kernel cannot take it (what the verifier
+/// refuses: merged records, rank 3 without a streamed dimension), the jam
+/// is dropped and the remark says why. Returns the remark's words for it.
+std::string userJam(Kernel &K) {
+  Schedule &S = K.Sched;
+  if (S.Jam <= 1)
+    return "";
+  const int Asked = S.Jam, Points = S.PointsPerThread;
+  if (S.StreamDim >= 0)
+    S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+  const std::vector<std::string> Refused = verifyKernel(K);
+  if (!Refused.empty()) {
+    S.Jam = 1;
+    S.PointsPerThread = Points;
+    // The verifier's words, less its "kernel 'NAME': ".
+    const std::string &Why = Refused.front();
+    const size_t Colon = Why.find(": ");
+    return "; jam=" + std::to_string(Asked) + " ignored: " +
+           (Colon == std::string::npos ? Why : Why.substr(Colon + 2));
+  }
+  return "; unroll-and-jam " + std::to_string(S.Jam) +
+         (S.StreamDim >= 0 ? " along dimension " + std::to_string(S.StreamDim)
+                           : std::string(" a grid stride apart"));
+}
+
 class TilePass : public Pass {
 public:
   TilePass() : Pass(PassID::Tile) {}
@@ -499,10 +527,11 @@ public:
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
+      std::string Jam = userJam(K);
       K.Sched.Zigzag = chooseZigzag(K, K.Sched); // the lowering's, not a shape
       K.Sched.Prefetch = choosePrefetch(K, K.Sched);
       K.Remarks.push_back(
-          {name(), K.Loc, describe(K, K.Sched) + " from --tile"});
+          {name(), K.Loc, describe(K, K.Sched) + " from --tile" + Jam});
       return true;
     }
     K.Sched = chooseSchedule(K);

@@ -55,6 +55,9 @@ bool parseTileFlag(llvm::StringRef Value,
     if (Key == "ppt") {
       if (Val.getAsInteger(10, S.PointsPerThread) || S.PointsPerThread < 1)
         return false;
+    } else if (Key == "jam") {
+      if (Val.getAsInteger(10, S.Jam) || S.Jam < 1 || S.Jam > 16)
+        return false;
     } else if (Key == "stream") {
       StreamGiven = true;
       if (Val == "none")

@@ -152,7 +152,7 @@ cl::list<std::string> RingKernels(
 cl::list<std::string>
     TileOverride("tile",
                  cl::desc("Override the tile pass for one kernel: "
-                          "KERNEL:BXxBY[xBZ][:ppt=N][:stream=D|none]"),
+                          "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:stream=D|none]"),
                  cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
 cl::opt<bool> ListPasses("list-passes",
                          cl::desc("List the passes in pipeline order and exit"),

@@ -5,7 +5,10 @@
 // RUN: %stencilc %s --disable-pass=tile --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: %stencilc %s --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: %stencilc %s --tile=sweep3:32x8x1:ppt=3 --tile=rows2:64x2:stream=none --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=USER
+// RUN: %stencilc %s --tile=smooth2:64x4:ppt=2:jam=4 --tile=sweep3:32x8:stream=none:jam=2 --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAM
+// RUN: %stencilc %s --tile=smooth2:64x4:ppt=2:jam=4 --tile=sweep3:32x8:stream=none:jam=2 --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAMREPORT
 // RUN: not %stencilc %s --tile=sweep3:32x8:ppt=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %stencilc %s --tile=sweep3:32x8:jam=17 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:stream=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:depth=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 #include <stencil/stencil.hpp>
@@ -26,6 +29,11 @@ STENCIL_KERNEL void sweep3(In<float, 3> p, Out<float, 3> q, Sum<float, double> s
 // REPORT:      remark: kernel sweep3: tile: block 128x4x1 (x along the contiguous dimension 2), each thread streams along dimension 0 in chunks of 8 points; vectors of 4: {{.*}}{{$}}
 // USER-LABEL:  kernel sweep3 rank 3
 // USER:          schedule block (32, 8, 1) stream dim 0 points-per-thread 3 [user]
+// A jam the kernel cannot take is dropped, with the verifier's reason.
+// JAMREPORT-DAG: remark: kernel sweep3: tile: block 32x8x1 (x along the contiguous dimension 2), one point per thread from --tile; jam=2 ignored: schedule: jam 2: needs a streamed dimension (or rank 1 or 2)
+// JAMREPORT-DAG: remark: kernel smooth2: tile: block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points from --tile; unroll-and-jam 4 along dimension 0
+// JAM-LABEL:   kernel sweep3 rank 3
+// JAM:           schedule block (32, 8, 1) [user]
 
 STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
   b() = 0.5 * (a(-1, 0) + a(1, 0));
@@ -33,6 +41,9 @@ STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
 // f64: 64 threads make a 512-byte row; no reduction, no persistent grid.
 // CHECK-LABEL: kernel smooth2 rank 2
 // CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4{{( min-blocks [0-9]+)?$}}
+// The chunk grows to hold a whole group of the jam asked for.
+// JAM-LABEL:   kernel smooth2 rank 2
+// JAM:           schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 [user]
 
 STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
   b() = a(0, -1) + a(0, 1);

@@ -484,6 +484,12 @@ Schedule chooseSchedule(const Kernel &K) {
 
 namespace {
 
+/// A verifier message less its "kernel 'NAME': ".
+std::string withoutKernel(const std::string &Why) {
+  const size_t Colon = Why.find(": ");
+  return Colon == std::string::npos ? Why : Why.substr(Colon + 2);
+}
+
 /// A --tile override's jam= as the lowering takes it: a streamed chunk holds
 /// a whole group. Where the kernel cannot take it (what the verifier
 /// refuses: merged records, rank 3 without a streamed dimension), the jam
@@ -499,15 +505,24 @@ std::string userJam(Kernel &K) {
   if (!Refused.empty()) {
     S.Jam = 1;
     S.PointsPerThread = Points;
-    // The verifier's words, less its "kernel 'NAME': ".
-    const std::string &Why = Refused.front();
-    const size_t Colon = Why.find(": ");
-    return "; jam=" + std::to_string(Asked) + " ignored: " +
-           (Colon == std::string::npos ? Why : Why.substr(Colon + 2));
+    return "; jam=" + std::to_string(Asked) +
+           " ignored: " + withoutKernel(Refused.front());
   }
   return "; unroll-and-jam " + std::to_string(S.Jam) +
          (S.StreamDim >= 0 ? " along dimension " + std::to_string(S.StreamDim)
                            : std::string(" a grid stride apart"));
+}
+
+/// A --tile override's prefetch, where the verifier takes it (a streamed
+/// kernel without records or tiles); else dropped. The remark's words.
+std::string userPrefetch(Kernel &K) {
+  K.Sched.Prefetch = true;
+  const std::vector<std::string> Refused = verifyKernel(K);
+  if (Refused.empty())
+    return "; prefetch (each thread asks L2 for its column of the chunk "
+           "first)";
+  K.Sched.Prefetch = false;
+  return "; prefetch ignored: " + withoutKernel(Refused.front());
 }
 
 class TilePass : public Pass {
@@ -527,9 +542,13 @@ public:
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
+      const bool Prefetch = K.Sched.Prefetch;
+      K.Sched.Prefetch = false;
       std::string Jam = userJam(K);
       K.Sched.Zigzag = chooseZigzag(K, K.Sched); // the lowering's, not a shape
       K.Sched.Prefetch = choosePrefetch(K, K.Sched);
+      if (Prefetch && !K.Sched.Prefetch)
+        Jam += userPrefetch(K);
       K.Remarks.push_back(
           {name(), K.Loc, describe(K, K.Sched) + " from --tile" + Jam});
       return true;

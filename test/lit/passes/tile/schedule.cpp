@@ -7,7 +7,11 @@
 // RUN: %stencilc %s --tile=sweep3:32x8x1:ppt=3 --tile=rows2:64x2:stream=none --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=USER
 // RUN: %stencilc %s --tile=smooth2:64x4:ppt=2:jam=4 --tile=sweep3:32x8:stream=none:jam=2 --print-after=tile -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAM
 // RUN: %stencilc %s --tile=smooth2:64x4:ppt=2:jam=4 --tile=sweep3:32x8:stream=none:jam=2 --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAMREPORT
+// RUN: %stencilc %s --tile=smooth2:64x4:ppt=4:prefetch --tile=rows2:64x2:stream=none:prefetch --print-after=tile -o %t.pf.cu 2>&1 | FileCheck %s --check-prefix=PREFETCH
+// RUN: %stencilc %s --tile=smooth2:64x4:ppt=4:prefetch --tile=rows2:64x2:stream=none:prefetch --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCHREPORT
+// RUN: FileCheck %s --input-file=%t.pf.cu --check-prefix=PREFETCH-CUDA
 // RUN: not %stencilc %s --tile=sweep3:32x8:ppt=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %stencilc %s --tile=sweep3:32x8:prefetch=1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:jam=17 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:stream=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:depth=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
@@ -41,6 +45,12 @@ STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
 // f64: 64 threads make a 512-byte row; no reduction, no persistent grid.
 // CHECK-LABEL: kernel smooth2 rank 2
 // CHECK:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4{{( min-blocks [0-9]+)?$}}
+// prefetch asks L2 for each chunk's column of the grid read across dimension 0.
+// PREFETCH-LABEL: kernel smooth2 rank 2
+// PREFETCH:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4 prefetch [user]
+// PREFETCH-CUDA:    void __launch_bounds__(256) smooth2_kernel(
+// PREFETCH-CUDA:      for (Index pf_ = -1; pf_ < end0_ - chunk0_ + 1; ++pf_) // a's column into L2
+// PREFETCH-CUDA-NEXT:   stencil::detail::prefetchL2(a + at_ + pf_ * stride0_);
 // The chunk grows to hold a whole group of the jam asked for.
 // JAM-LABEL:   kernel smooth2 rank 2
 // JAM:           schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 [user]
@@ -51,6 +61,10 @@ STENCIL_KERNEL void rows2(In<float, 2> a, Out<float, 2> b) {
 // Nothing read across dimension 0: nothing to stream; vectors along the row.
 // CHECK-LABEL: kernel rows2 rank 2
 // CHECK:         schedule block (128, 2, 1) vector 4{{( min-blocks [0-9]+)?$}}
+// PREFETCH-LABEL: kernel rows2 rank 2
+// PREFETCH:         schedule block (64, 2, 1) [user]
+// PREFETCHREPORT-DAG: remark: kernel smooth2: tile: block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points from --tile; prefetch (each thread asks L2 for its column of the chunk first)
+// PREFETCHREPORT-DAG: remark: kernel rows2: tile: block 64x2x1 (x along the contiguous dimension 1), one point per thread from --tile; prefetch ignored: schedule: prefetch needs a streamed dimension
 // USER-LABEL:  kernel rows2 rank 2
 // USER:          schedule block (64, 2, 1) [user]
 

@@ -513,6 +513,19 @@ std::string userJam(Kernel &K) {
                            : std::string(" a grid stride apart"));
 }
 
+/// A --tile override's min-blocks=, where the verifier takes it (no more
+/// threads than an SM holds); else dropped. The remark's words.
+std::string userMinBlocks(Kernel &K, int MinBlocks) {
+  K.Sched.MinBlocks = MinBlocks;
+  const std::vector<std::string> Refused = verifyKernel(K);
+  if (Refused.empty())
+    return "; registers bounded for " + std::to_string(MinBlocks) +
+           " blocks per SM (__launch_bounds__)";
+  K.Sched.MinBlocks = 0;
+  return "; min-blocks=" + std::to_string(MinBlocks) +
+         " ignored: " + withoutKernel(Refused.front());
+}
+
 /// A --tile override's prefetch, where the verifier takes it (a streamed
 /// kernel without records or tiles); else dropped. The remark's words.
 std::string userPrefetch(Kernel &K) {
@@ -543,8 +556,12 @@ public:
         K.Sched.StreamDim = -1;
       }
       const bool Prefetch = K.Sched.Prefetch;
+      const int MinBlocks = K.Sched.MinBlocks;
       K.Sched.Prefetch = false;
+      K.Sched.MinBlocks = 0;
       std::string Jam = userJam(K);
+      if (MinBlocks > 0)
+        Jam += userMinBlocks(K, MinBlocks);
       K.Sched.Zigzag = chooseZigzag(K, K.Sched); // the lowering's, not a shape
       K.Sched.Prefetch = choosePrefetch(K, K.Sched);
       if (Prefetch && !K.Sched.Prefetch)

@@ -58,6 +58,10 @@ bool parseTileFlag(llvm::StringRef Value,
     } else if (Key == "jam") {
       if (Val.getAsInteger(10, S.Jam) || S.Jam < 1 || S.Jam > 16)
         return false;
+    } else if (Key == "min-blocks") {
+      if (Val.getAsInteger(10, S.MinBlocks) || S.MinBlocks < 1 ||
+          S.MinBlocks > 32)
+        return false;
     } else if (Key == "prefetch" && Val.empty() && !Fields[I].contains('=')) {
       S.Prefetch = true;
     } else if (Key == "stream") {

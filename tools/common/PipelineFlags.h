@@ -18,15 +18,17 @@ namespace stencilc {
 
 /// The usage text for a malformed --tile value.
 inline constexpr const char *TileSyntax =
-    "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:stream=D|none], at most "
-    "1024 threads, jam 1 to 16";
+    "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:min-blocks=N][:stream=D|"
+    "none], at most 1024 threads, jam 1 to 16, min-blocks 1 to 32";
 
-/// Parses KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:stream=D|none] into
-/// Out[KERNEL]; returns false on a malformed value. Without stream=, a ppt
-/// above 1 streams along dimension 0. jam= is the unroll-and-jam factor
-/// (docs/passes/tile.md#unroll-and-jam) and prefetch asks L2 for each
-/// chunk's column first (tile.md#prefetch); the tile pass drops either with
-/// a remark where the kernel cannot take it.
+/// Parses KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:min-blocks=N]
+/// [:stream=D|none] into Out[KERNEL]; returns false on a malformed value.
+/// Without stream=, a ppt above 1 streams along dimension 0. jam= is the
+/// unroll-and-jam factor (docs/passes/tile.md#unroll-and-jam), prefetch asks
+/// L2 for each chunk's column first (tile.md#prefetch), min-blocks= bounds
+/// the registers for that many blocks per SM (__launch_bounds__); the tile
+/// pass drops a jam or prefetch with a remark where the kernel cannot take
+/// it, and the verifier refuses a bound no SM can hold.
 bool parseTileFlag(llvm::StringRef Value,
                    std::map<std::string, ir::Schedule> &Out);
 

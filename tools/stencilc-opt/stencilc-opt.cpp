@@ -78,11 +78,12 @@ cl::opt<bool> Report("report",
                      cl::desc("Print the remarks of the passes that ran and "
                               "the per-kernel report on stderr"),
                      cl::cat(Cat));
-cl::list<std::string> TileOverride(
-    "tile",
-    cl::desc("As stencilc --tile: "
-             "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:stream=D|none]"),
-    cl::value_desc("kernel:shape"), cl::cat(Cat));
+cl::list<std::string>
+    TileOverride("tile",
+                 cl::desc("As stencilc --tile: "
+                          "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:min-"
+                          "blocks=N][:stream=D|none]"),
+                 cl::value_desc("kernel:shape"), cl::cat(Cat));
 cl::opt<int>
     MaxJam("max-jam",
            cl::desc("As stencilc --max-jam: the largest unroll-and-jam "

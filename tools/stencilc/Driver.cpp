@@ -149,11 +149,12 @@ cl::list<std::string> RingKernels(
              "dimension where its body allows, whatever tile's rule says: "
              "KERNEL (docs/passes/tile.md#ring)"),
     cl::value_desc("kernel"), cl::cat(PipelineCat));
-cl::list<std::string> TileOverride(
-    "tile",
-    cl::desc("Override the tile pass for one kernel: "
-             "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:stream=D|none]"),
-    cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
+cl::list<std::string>
+    TileOverride("tile",
+                 cl::desc("Override the tile pass for one kernel: "
+                          "KERNEL:BXxBY[xBZ][:ppt=N][:jam=N][:prefetch][:min-"
+                          "blocks=N][:stream=D|none]"),
+                 cl::value_desc("kernel:shape"), cl::cat(PipelineCat));
 cl::opt<bool> ListPasses("list-passes",
                          cl::desc("List the passes in pipeline order and exit"),
                          cl::cat(InfoCat));

@@ -10,7 +10,10 @@
 // RUN: %stencilc %s --tile=smooth2:64x4:ppt=4:prefetch --tile=rows2:64x2:stream=none:prefetch --print-after=tile -o %t.pf.cu 2>&1 | FileCheck %s --check-prefix=PREFETCH
 // RUN: %stencilc %s --tile=smooth2:64x4:ppt=4:prefetch --tile=rows2:64x2:stream=none:prefetch --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCHREPORT
 // RUN: FileCheck %s --input-file=%t.pf.cu --check-prefix=PREFETCH-CUDA
+// RUN: %stencilc %s --tile=smooth2:64x4:ppt=4:jam=2:min-blocks=6 --tile=rows2:64x2:stream=none:min-blocks=32 --report --emit=ir -o %t.mb.sir 2>&1 | FileCheck %s --check-prefix=MINBLOCKS
+// RUN: FileCheck %s --input-file=%t.mb.sir --check-prefix=MINBLOCKS-IR
 // RUN: not %stencilc %s --tile=sweep3:32x8:ppt=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %stencilc %s --tile=sweep3:32x8:min-blocks=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:prefetch=1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:jam=17 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %stencilc %s --tile=sweep3:32x8:stream=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
@@ -51,6 +54,14 @@ STENCIL_KERNEL void smooth2(In<double, 2> a, Out<double, 2> b) {
 // PREFETCH-CUDA:    void __launch_bounds__(256) smooth2_kernel(
 // PREFETCH-CUDA:      for (Index pf_ = -1; pf_ < end0_ - chunk0_ + 1; ++pf_) // a's column into L2
 // PREFETCH-CUDA-NEXT:   stencil::detail::prefetchL2(a + at_ + pf_ * stride0_);
+// min-blocks= bounds the registers (a jam included); a bound no SM can hold
+// (32 blocks of 128 threads) is dropped.
+// MINBLOCKS-DAG:  remark: kernel smooth2: tile: block 64x4x1 (x along the contiguous dimension 1), each thread streams along dimension 0 in chunks of 4 points from --tile; unroll-and-jam 2 along dimension 0; registers bounded for 6 blocks per SM (__launch_bounds__)
+// MINBLOCKS-DAG:  remark: kernel rows2: tile: block 64x2x1 (x along the contiguous dimension 1), one point per thread from --tile; min-blocks=32 ignored: schedule: 32 blocks of 128 threads per SM: more than an SM holds (2048)
+// MINBLOCKS-IR-LABEL: kernel smooth2 rank 2
+// MINBLOCKS-IR:         schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 2 min-blocks 6 [user]
+// MINBLOCKS-IR-LABEL: kernel rows2 rank 2
+// MINBLOCKS-IR:         schedule block (64, 2, 1) [user]
 // The chunk grows to hold a whole group of the jam asked for.
 // JAM-LABEL:   kernel smooth2 rank 2
 // JAM:           schedule block (64, 4, 1) stream dim 0 points-per-thread 4 jam 4 [user]

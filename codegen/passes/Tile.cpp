@@ -484,58 +484,60 @@ Schedule chooseSchedule(const Kernel &K) {
 
 namespace {
 
-/// A verifier message less its "kernel 'NAME': ".
-std::string withoutKernel(const std::string &Why) {
+/// One option of a --tile override (jam=, min-blocks=, prefetch) applied
+/// to K's schedule by Apply where the verifier takes the result (what
+/// KernelBody lowers: no jam on merged records, no prefetch without a
+/// streamed dimension, no more threads than an SM holds); otherwise the
+/// schedule is left as it was. Returns the remark's words: Took, or why the
+/// option (Asked) was ignored, in the verifier's words.
+template <class ApplyFn>
+std::string userOption(Kernel &K, const std::string &Asked,
+                       const std::string &Took, ApplyFn Apply) {
+  const Schedule Before = K.Sched;
+  Apply(K.Sched);
+  const std::vector<std::string> Refused = verifyKernel(K);
+  if (Refused.empty())
+    return "; " + Took;
+  K.Sched = Before;
+  const std::string &Why = Refused.front(); // less its "kernel 'NAME': "
   const size_t Colon = Why.find(": ");
-  return Colon == std::string::npos ? Why : Why.substr(Colon + 2);
+  return "; " + Asked + " ignored: " +
+         (Colon == std::string::npos ? Why : Why.substr(Colon + 2));
 }
 
-/// A --tile override's jam= as the lowering takes it: a streamed chunk holds
-/// a whole group. Where the kernel cannot take it (what the verifier
-/// refuses: merged records, rank 3 without a streamed dimension), the jam
-/// is dropped and the remark says why. Returns the remark's words for it.
-std::string userJam(Kernel &K) {
-  Schedule &S = K.Sched;
-  if (S.Jam <= 1)
-    return "";
-  const int Asked = S.Jam, Points = S.PointsPerThread;
-  if (S.StreamDim >= 0)
-    S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
-  const std::vector<std::string> Refused = verifyKernel(K);
-  if (!Refused.empty()) {
-    S.Jam = 1;
-    S.PointsPerThread = Points;
-    return "; jam=" + std::to_string(Asked) +
-           " ignored: " + withoutKernel(Refused.front());
+/// The options of a --tile override that tile checks rather than chooses
+/// (Asked: the override's schedule; K.Sched has them off), each applied
+/// where the kernel can take it: a jam's chunk holds a whole group. The
+/// remark's words for them.
+std::string userOptions(Kernel &K, const Schedule &Asked) {
+  std::string Words;
+  if (Asked.Jam > 1) {
+    const std::string J = std::to_string(Asked.Jam);
+    Words += userOption(
+        K, "jam=" + J,
+        "unroll-and-jam " + J +
+            (K.Sched.StreamDim >= 0
+                 ? " along dimension " + std::to_string(K.Sched.StreamDim)
+                 : std::string(" a grid stride apart")),
+        [&](Schedule &S) {
+          S.Jam = Asked.Jam;
+          if (S.StreamDim >= 0)
+            S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+        });
   }
-  return "; unroll-and-jam " + std::to_string(S.Jam) +
-         (S.StreamDim >= 0 ? " along dimension " + std::to_string(S.StreamDim)
-                           : std::string(" a grid stride apart"));
-}
-
-/// A --tile override's min-blocks=, where the verifier takes it (no more
-/// threads than an SM holds); else dropped. The remark's words.
-std::string userMinBlocks(Kernel &K, int MinBlocks) {
-  K.Sched.MinBlocks = MinBlocks;
-  const std::vector<std::string> Refused = verifyKernel(K);
-  if (Refused.empty())
-    return "; registers bounded for " + std::to_string(MinBlocks) +
-           " blocks per SM (__launch_bounds__)";
-  K.Sched.MinBlocks = 0;
-  return "; min-blocks=" + std::to_string(MinBlocks) +
-         " ignored: " + withoutKernel(Refused.front());
-}
-
-/// A --tile override's prefetch, where the verifier takes it (a streamed
-/// kernel without records or tiles); else dropped. The remark's words.
-std::string userPrefetch(Kernel &K) {
-  K.Sched.Prefetch = true;
-  const std::vector<std::string> Refused = verifyKernel(K);
-  if (Refused.empty())
-    return "; prefetch (each thread asks L2 for its column of the chunk "
-           "first)";
-  K.Sched.Prefetch = false;
-  return "; prefetch ignored: " + withoutKernel(Refused.front());
+  if (Asked.MinBlocks > 0) {
+    const std::string N = std::to_string(Asked.MinBlocks);
+    Words += userOption(K, "min-blocks=" + N,
+                        "registers bounded for " + N +
+                            " blocks per SM (__launch_bounds__)",
+                        [&](Schedule &S) { S.MinBlocks = Asked.MinBlocks; });
+  }
+  if (Asked.Prefetch)
+    Words += userOption(
+        K, "prefetch",
+        "prefetch (each thread asks L2 for its column of the chunk first)",
+        [](Schedule &S) { S.Prefetch = true; });
+  return Words;
 }
 
 class TilePass : public Pass {
@@ -555,19 +557,15 @@ public:
                                  " kernel: not streamed"});
         K.Sched.StreamDim = -1;
       }
-      const bool Prefetch = K.Sched.Prefetch;
-      const int MinBlocks = K.Sched.MinBlocks;
-      K.Sched.Prefetch = false;
+      const Schedule Asked = K.Sched;
+      K.Sched.Jam = 1;
       K.Sched.MinBlocks = 0;
-      std::string Jam = userJam(K);
-      if (MinBlocks > 0)
-        Jam += userMinBlocks(K, MinBlocks);
+      K.Sched.Prefetch = false;
+      const std::string Options = userOptions(K, Asked);
       K.Sched.Zigzag = chooseZigzag(K, K.Sched); // the lowering's, not a shape
-      K.Sched.Prefetch = choosePrefetch(K, K.Sched);
-      if (Prefetch && !K.Sched.Prefetch)
-        Jam += userPrefetch(K);
+      K.Sched.Prefetch = K.Sched.Prefetch || choosePrefetch(K, K.Sched);
       K.Remarks.push_back(
-          {name(), K.Loc, describe(K, K.Sched) + " from --tile" + Jam});
+          {name(), K.Loc, describe(K, K.Sched) + " from --tile" + Options});
       return true;
     }
     K.Sched = chooseSchedule(K);

@@ -39,8 +39,19 @@ struct PlaneGroup {
   bool Flip = false;
 };
 
+/// Group's terms summed in their order, the first one's sign taken out.
+Expr groupSum(const std::vector<ChainTerm> &Terms, const PlaneGroup &G) {
+  Expr Sum = Terms[G.Members.front()].Value;
+  for (size_t M = 1; M < G.Members.size(); ++M) {
+    const ChainTerm &T = Terms[G.Members[M]];
+    Sum = Binary::make(T.Negated != G.Flip ? BinaryOp::Sub : BinaryOp::Add, Sum,
+                       T.Value);
+  }
+  return Sum;
+}
+
 /// The terms grouped by their plane, planes in increasing order, each
-/// group's sum built once.
+/// group with its sum.
 std::vector<PlaneGroup> groupByPlane(const std::vector<ChainTerm> &Terms) {
   std::map<int, std::vector<size_t>> ByPlane;
   for (size_t T = 0; T < Terms.size(); ++T)
@@ -50,12 +61,7 @@ std::vector<PlaneGroup> groupByPlane(const std::vector<ChainTerm> &Terms) {
   for (auto &[Plane, Members] : ByPlane) {
     const bool Flip = Terms[Members.front()].Negated;
     PlaneGroup G{Plane, std::move(Members), nullptr, Flip};
-    G.Sum = Terms[G.Members.front()].Value;
-    for (size_t M = 1; M < G.Members.size(); ++M) {
-      const ChainTerm &T = Terms[G.Members[M]];
-      G.Sum = Binary::make(T.Negated != G.Flip ? BinaryOp::Sub : BinaryOp::Add,
-                           G.Sum, T.Value);
-    }
+    G.Sum = groupSum(Terms, G);
     Groups.push_back(std::move(G));
   }
   return Groups;
@@ -114,18 +120,17 @@ protected:
   Expr visitBinary(const Binary &N, const Expr &Self) override {
     if (!isFloat(N.Ty) || (N.Op != BinaryOp::Add && N.Op != BinaryOp::Sub))
       return ExprMutator::visitBinary(N, Self);
-    // The terms with their own sums regrouped first, so that each group's
-    // sum is built once; undone where this sum is not worth regrouping.
-    const size_t DoneBefore = Done.size();
     std::vector<ChainTerm> Terms = sumTerms(Self, N.Ty);
+    std::vector<PlaneGroup> G = groupByPlane(Terms);
+    size_t Largest = 0, Grouped = 0;
+    if (G.size() < 2 || !worthRegrouping(G, Span, Largest, Grouped))
+      return ExprMutator::visitBinary(N, Self); // the sums inside its terms
+    // The sums inside the terms regrouped too: a term keeps its plane, so
+    // only the groups' sums are built again.
     for (ChainTerm &T : Terms)
       T.Value = mutate(T.Value);
-    const std::vector<PlaneGroup> G = groupByPlane(Terms);
-    size_t Largest = 0, Grouped = 0;
-    if (G.size() < 2 || !worthRegrouping(G, Span, Largest, Grouped)) {
-      Done.resize(DoneBefore);
-      return ExprMutator::visitBinary(N, Self); // the sums inside its terms
-    }
+    for (PlaneGroup &Group : G)
+      Group.Sum = groupSum(Terms, Group);
     Expr Acc;
     std::vector<bool> InGroup(Terms.size(), false);
     for (const PlaneGroup &Group : G) {

@@ -484,6 +484,13 @@ Schedule chooseSchedule(const Kernel &K) {
 
 namespace {
 
+/// A streamed chunk holds a whole jam group (KernelBody's groups, then the
+/// chunk's last points one at a time).
+void holdJamGroup(Schedule &S) {
+  if (S.Jam > 1 && S.StreamDim >= 0)
+    S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+}
+
 /// One option of a --tile override (jam=, min-blocks=, prefetch) applied
 /// to K's schedule by Apply where the verifier takes the result (what
 /// KernelBody lowers: no jam on merged records, no prefetch without a
@@ -499,16 +506,15 @@ std::string userOption(Kernel &K, const std::string &Asked,
   if (Refused.empty())
     return "; " + Took;
   K.Sched = Before;
-  const std::string &Why = Refused.front(); // less its "kernel 'NAME': "
-  const size_t Colon = Why.find(": ");
+  const std::string Prefix = "kernel '" + K.Name + "': "; // the verifier's
+  const std::string &Why = Refused.front();
   return "; " + Asked + " ignored: " +
-         (Colon == std::string::npos ? Why : Why.substr(Colon + 2));
+         (Why.rfind(Prefix, 0) == 0 ? Why.substr(Prefix.size()) : Why);
 }
 
 /// The options of a --tile override that tile checks rather than chooses
 /// (Asked: the override's schedule; K.Sched has them off), each applied
-/// where the kernel can take it: a jam's chunk holds a whole group. The
-/// remark's words for them.
+/// where the kernel can take it. The remark's words for them.
 std::string userOptions(Kernel &K, const Schedule &Asked) {
   std::string Words;
   if (Asked.Jam > 1) {
@@ -521,8 +527,7 @@ std::string userOptions(Kernel &K, const Schedule &Asked) {
                  : std::string(" a grid stride apart")),
         [&](Schedule &S) {
           S.Jam = Asked.Jam;
-          if (S.StreamDim >= 0)
-            S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+          holdJamGroup(S);
         });
   }
   if (Asked.MinBlocks > 0) {
@@ -587,8 +592,7 @@ public:
     if (K.Sched.Vec > 1 && K.Sched.StreamDim < 0)
       K.Sched.Jam = 1; // vectors replace a rank-1 jam
     const Schedule &S = K.Sched;
-    if (S.Jam > 1 && S.StreamDim >= 0) // a chunk holds a whole jam group
-      K.Sched.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
+    holdJamGroup(K.Sched);
     K.Sched.MinBlocks = chooseMinBlocks(K, K.Sched);
     K.Sched.Zigzag = chooseZigzag(K, K.Sched);
     K.Sched.Prefetch = choosePrefetch(K, K.Sched);

@@ -528,6 +528,7 @@ Kernel Kernel::clone() const {
   K.Foot = Foot;
   K.Uniforms = Uniforms;
   K.Sched = Sched;
+  K.Variants = Variants;
   K.Cached = Cached;
   K.Merged = Merged;
   K.Fuse = Fuse;

@@ -473,6 +473,12 @@ struct Kernel {
   Footprint Foot;
   std::vector<Uniform> Uniforms;
   Schedule Sched;
+  /// `tune-variants`: schedules the emitter also compiles the kernel with,
+  /// one launcher each, for the autotuner to choose among per launch
+  /// (LaunchOptions::Variant N runs Variants[N - 1]; docs/passes/
+  /// tune-variants.md). Each differs from Sched in the jam, the register
+  /// bound or the vector width only.
+  std::vector<Schedule> Variants;
   std::vector<CachedGrid> Cached;
   std::vector<MergeGroup> Merged;
   Fusion Fuse;

@@ -23,6 +23,7 @@
 
 #include "codegen/Footprint.h"
 #include "codegen/ValueRange.h"
+#include "runtime/include/stencil/detail/tune_cache.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -456,6 +457,11 @@ private:
       K.Merged.push_back(G);
     } else if (What == "schedule") {
       schedule(K.Sched);
+    } else if (What == "variant") {
+      if (int(K.Variants.size()) >= stencil::detail::MaxVariants)
+        failAt(At, "more than " + std::to_string(stencil::detail::MaxVariants) +
+                       " schedule variants");
+      schedule(K.Variants.emplace_back());
     } else if (What == "cache") {
       CachedGrid C;
       C.Grid = word();

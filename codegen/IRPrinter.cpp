@@ -191,32 +191,10 @@ private:
                                stencilc::passName(stencilc::PassID::Tile)) !=
                          K.PassesApplied.end() ||
                      K.Sched.FromUser || !sameSchedule(K.Sched, Default);
-    if (Scheduled) {
-      OS << "  schedule block (" << K.Sched.Block[0] << ", " << K.Sched.Block[1]
-         << ", " << K.Sched.Block[2] << ")";
-      if (K.Sched.StreamDim >= 0)
-        OS << " stream dim " << K.Sched.StreamDim << " points-per-thread "
-           << K.Sched.PointsPerThread;
-      else if (K.Sched.PointsPerThread != 1)
-        OS << " points-per-thread " << K.Sched.PointsPerThread;
-      if (K.Sched.Jam > 1)
-        OS << " jam " << K.Sched.Jam;
-      if (K.Sched.Vec > 1)
-        OS << " vector " << K.Sched.Vec;
-      if (K.Sched.Persistent)
-        OS << " persistent";
-      if (K.Sched.MinBlocks > 0)
-        OS << " min-blocks " << K.Sched.MinBlocks;
-      if (K.Sched.Zigzag)
-        OS << " zigzag";
-      if (K.Sched.Prefetch)
-        OS << " prefetch";
-      if (K.Sched.Ring)
-        OS << " ring";
-      if (K.Sched.FromUser)
-        OS << " [user]";
-      OS << "\n";
-    }
+    if (Scheduled)
+      printSchedule("schedule", K.Sched);
+    for (const Schedule &V : K.Variants)
+      printSchedule("variant", V);
     for (const CachedGrid &C : K.Cached) {
       OS << "  cache " << C.Grid << " tile " << triple(C.Tile, R) << " halo lo "
          << triple(C.HaloLo, R) << " hi " << triple(C.HaloHi, R);
@@ -244,6 +222,34 @@ private:
         OS << (I ? ", " : " ") << K.PassesApplied[I];
       OS << "\n";
     }
+  }
+
+  /// "  WORD block (...) ..." for a schedule line (schedule, variant).
+  void printSchedule(const char *Word, const Schedule &S) {
+    OS << "  " << Word << " block (" << S.Block[0] << ", " << S.Block[1] << ", "
+       << S.Block[2] << ")";
+    if (S.StreamDim >= 0)
+      OS << " stream dim " << S.StreamDim << " points-per-thread "
+         << S.PointsPerThread;
+    else if (S.PointsPerThread != 1)
+      OS << " points-per-thread " << S.PointsPerThread;
+    if (S.Jam > 1)
+      OS << " jam " << S.Jam;
+    if (S.Vec > 1)
+      OS << " vector " << S.Vec;
+    if (S.Persistent)
+      OS << " persistent";
+    if (S.MinBlocks > 0)
+      OS << " min-blocks " << S.MinBlocks;
+    if (S.Zigzag)
+      OS << " zigzag";
+    if (S.Prefetch)
+      OS << " prefetch";
+    if (S.Ring)
+      OS << " ring";
+    if (S.FromUser)
+      OS << " [user]";
+    OS << "\n";
   }
 
   static bool sameSchedule(const Schedule &A, const Schedule &B) {

@@ -50,6 +50,9 @@ struct PassOptions {
   /// --max-vector=N: the widest vector (points per thread along the last
   /// dimension) `tile` may choose (1: never; docs/passes/tile.md#vectors).
   int MaxVec = 4;
+  /// --tune-variants=N: `tune-variants` adds up to N schedule variants per
+  /// kernel for the autotuner (0: none; docs/passes/tune-variants.md).
+  int TuneVariants = 0;
 };
 
 /// Every pass, in pipeline order (codegen/Passes.def).

@@ -12,6 +12,7 @@
 //   warp-aggregate   warp-level combining for reductions before the atomic
 //   lower-histograms histogram lowering chosen per launch from the bin count
 //   fuse-sweeps      several ping-pong sweeps per launch, halo recomputed
+//   tune-variants    (--tune-variants=N) other schedules for the autotuner
 //
 // After the frontend and after every pass that runs, the footprint is
 // recomputed and the verifier checks every kernel (body and decisions).
@@ -31,6 +32,7 @@
 #include "codegen/passes/RegroupSums.h"
 #include "codegen/passes/SmemCache.h"
 #include "codegen/passes/Tile.h"
+#include "codegen/passes/TuneVariants.h"
 #include "codegen/passes/WarpAggregate.h"
 
 #include <stdexcept>

@@ -469,7 +469,21 @@ private:
 } // namespace
 
 std::vector<std::string> verifyKernel(const Kernel &K) {
-  return KernelVerifier(K).run();
+  std::vector<std::string> Errors = KernelVerifier(K).run();
+  // A schedule variant must be a schedule the kernel can take: the kernel
+  // with it in place of its own, verified the same way.
+  for (size_t V = 0; V < K.Variants.size(); ++V) {
+    Kernel With = K.clone();
+    With.Sched = K.Variants[V];
+    With.Variants.clear();
+    for (const std::string &E : KernelVerifier(With).run())
+      Errors.push_back("kernel '" + K.Name + "': variant " +
+                       std::to_string(V + 1) + ": " +
+                       (E.rfind("kernel '" + K.Name + "': ", 0) == 0
+                            ? E.substr(K.Name.size() + 11)
+                            : E));
+  }
+  return Errors;
 }
 
 } // namespace stencilc::ir

@@ -256,6 +256,20 @@ EmitResult emitCuda(const Module &M, const EmitOptions &Opts) {
     << "#include <cmath>\n#include <cstdint>\n#include <limits>\n\n"
     << "namespace " << Opts.Namespace << " {\n\n";
   for (const Kernel &K : M.Kernels) {
+    // The schedule variants first (tune-variants): K's launcher calls them.
+    EmitOptions VariantOpts = Opts;
+    VariantOpts.Distributed = false;
+    for (size_t V = 1; V <= K.Variants.size(); ++V) {
+      Kernel Variant = K.clone();
+      Variant.Name = cuda::KernelEmitter::variantName(K.Name, int(V));
+      Variant.Sched = K.Variants[V - 1];
+      Variant.Variants.clear();
+      cuda::KernelEmitter E(Variant, VariantOpts, Spec);
+      E.asVariant(K.Name, int(V));
+      C << "namespace stencil_variants_ { // " << K.Name << "'s variant " << V
+        << " (--tune-variants)\n\n"
+        << E.source() << "} // namespace stencil_variants_\n\n";
+    }
     cuda::KernelEmitter E(K, Opts, Spec);
     C << E.source() << "\n";
   }

@@ -81,7 +81,24 @@ public:
     findSweep();
   }
 
-  std::string resultType() const { return K.Name + "_result"; }
+  std::string resultType() const { return baseName() + "_result"; }
+  /// Emit K as schedule variant Index of kernel Base (tune-variants): a
+  /// launcher of its own in namespace stencil_variants_ that Base's launcher
+  /// calls, with Base's result type and name in errors, neither tuned nor
+  /// with multi-sweep or distributed launchers.
+  void asVariant(const std::string &Base, int Index) {
+    BaseName = Base;
+    VariantIndex = Index;
+    Sweep = ir::Fusion();
+  }
+  /// The spec's kernel name (a variant's kernel's, for a variant).
+  const std::string &baseName() const {
+    return BaseName.empty() ? K.Name : BaseName;
+  }
+  /// The launcher name of K's schedule variant V (1-based).
+  static std::string variantName(const std::string &Kernel, int V) {
+    return Kernel + "_variant" + std::to_string(V);
+  }
   bool hasReductions() const { return K.hasReductions(); }
   bool hasHistograms() const { return K.hasHistograms(); }
 
@@ -341,6 +358,7 @@ private:
   std::string domainSetup(const ir::Param *First);
   std::string aliasChecks() const;
   std::string tuning() const;
+  std::string variantDispatch() const;
   int launchBound() const;
   std::string launchShape();
   std::string vectorChoice() const;
@@ -506,6 +524,8 @@ private:
   /// The lane group's loads: words per element and components read.
   std::map<std::string, std::pair<int, std::set<int>>> LoadUses;
   std::string OptsName = "opts";
+  std::string BaseName; ///< asVariant's Base
+  int VariantIndex = 0; ///< asVariant's Index (0: not a variant)
   SmemCacheLowering Cache{K};
   bool UsesAt = false;
   /// The skew of the instance being printed (skewedRows, skewCodes): rank

@@ -150,14 +150,17 @@ std::string KernelEmitter::launcher() {
   if (selfResetting())
     OS << "namespace async {\n\n";
   OS << launcherSignature(/*WithDefault=*/false, selfResetting()) << " {\n";
-  OS << "  static const char kernel_name_[] = \"" << K.Name << "\";\n";
+  OS << "  static const char kernel_name_[] = \"" << baseName() << "\";\n";
   if (!First) {
     OS << "  static_assert(sizeof(kernel_name_) == 0, \"a kernel needs a "
           "grid\");\n}\n";
     return OS.str();
   }
   OS << domainSetup(First);
-  OS << tuning();
+  if (VariantIndex) // its kernel's launcher tuned the options
+    OS << "  const stencil::LaunchOptions& tuned_opts_ = " << OptsName << ";\n";
+  else
+    OS << tuning() << variantDispatch();
   const std::string Given = OptsName;
   OptsName = "tuned_opts_"; // the rest of the launch uses the tuned options
   OS << launchShape();
@@ -195,10 +198,30 @@ std::string KernelEmitter::tuning() const {
      << K.Sched.PointsPerThread << ", "
      << (K.Sched.StreamDim >= 0 ? "true" : "false") << ", "
      << (K.Sched.Persistent ? "true" : "false") << ", " << launchBound()
+     << (K.Variants.empty() ? "" : ", " + std::to_string(K.Variants.size()))
      << "}, " << O << ",\n      [&](const stencil::LaunchOptions& trial_) { "
      << "(void)" << K.Name << "(" << launcherArgumentNames("trial_") << ")"
      << (selfResetting() ? ".get()" : "") << "; },\n      {" << Outputs << "}"
      << (HistogramBytes.empty() ? "" : ", {" + HistogramBytes + "}") << ");\n";
+  return OS.str();
+}
+
+/// The launch of schedule variant tuned_opts_.Variant (tune-variants): its
+/// own launcher, with the tuned options less the variant.
+std::string KernelEmitter::variantDispatch() const {
+  if (K.Variants.empty())
+    return "";
+  std::ostringstream OS;
+  OS << "  if (tuned_opts_.Variant != 0) { // a schedule variant "
+        "(--tune-variants)\n"
+     << "    stencil::LaunchOptions variant_opts_ = tuned_opts_;\n"
+     << "    variant_opts_.Variant = 0;\n"
+     << "    switch (tuned_opts_.Variant) {\n";
+  for (size_t V = 1; V <= K.Variants.size(); ++V)
+    OS << "    case " << V << ":\n      return stencil_variants_::"
+       << (selfResetting() ? "async::" : "") << variantName(K.Name, int(V))
+       << "(" << launcherArgumentNames("variant_opts_") << ");\n";
+  OS << "    default:\n      break;\n    }\n  }\n";
   return OS.str();
 }
 

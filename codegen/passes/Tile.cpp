@@ -482,14 +482,12 @@ Schedule chooseSchedule(const Kernel &K) {
   return S;
 }
 
-namespace {
-
-/// A streamed chunk holds a whole jam group (KernelBody's groups, then the
-/// chunk's last points one at a time).
 void holdJamGroup(Schedule &S) {
   if (S.Jam > 1 && S.StreamDim >= 0)
     S.PointsPerThread = std::max(S.PointsPerThread, S.Jam);
 }
+
+namespace {
 
 /// One option of a --tile override (jam=, min-blocks=, prefetch) applied
 /// to K's schedule by Apply where the verifier takes the result (what

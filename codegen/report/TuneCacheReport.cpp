@@ -2,6 +2,7 @@
 #include "codegen/report/TuneCacheReport.h"
 
 #include "codegen/IRPrinter.h"
+#include "codegen/passes/TuneVariants.h"
 #include "runtime/include/stencil/detail/tune_cache.hpp"
 
 #include <sstream>
@@ -33,12 +34,23 @@ std::string reportTuneCache(const ir::Module &M, const std::string &File) {
         continue;
       }
       OS << Where << E.Device << " at extents class " << E.Class << ": ";
+      const int V = E.Shape.Variant;
+      if (V > int(K.Variants.size())) { // the hash covers the variants
+        OS << "schedule variant " << V << ", which the kernel does not have: "
+           << "not used\n";
+        continue;
+      }
+      if (V > 0)
+        OS << "schedule variant " << V << " ("
+           << describeVariant(K.Sched, K.Variants[size_t(V - 1)]) << ")";
       if (E.Shape.compiled())
         OS << "the compiled schedule (no candidate beat it by 3%; ";
+      else if (E.Shape.unshaped()) // a variant at its own shape
+        OS << " (";
       else
-        OS << "block " << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
-           << E.Shape.Block[2] << ", " << E.Shape.PointsPerThread
-           << " points per thread, "
+        OS << (V > 0 ? ", block " : "block ") << E.Shape.Block[0] << "x"
+           << E.Shape.Block[1] << "x" << E.Shape.Block[2] << ", "
+           << E.Shape.PointsPerThread << " points per thread, "
            << (E.Shape.Persistent ? "persistent" : "not persistent") << " (";
       OS << E.Ms << " ms when tuned)\n";
     }

@@ -71,7 +71,7 @@ TEST(TuneCache, ForeignFileIsIgnored) {
 TEST(TuneCache, CorruptLinesAreIgnored) {
   TuneCache C;
   std::vector<std::string> W;
-  C.parse(std::string(TuneCache::Header) +
+  C.parse(std::string(TuneCache::HeaderV1) +
               "\n42 sweep dev 64x64 128x2x1 8 0 0.25\n"
               "43 sweep dev 64x64 128x2 8 0 0.25\n"    // block without z
               "44 sweep dev 64x64 2048x1x1 8 0 0.25\n" // > 1024 threads
@@ -84,6 +84,78 @@ TEST(TuneCache, CorruptLinesAreIgnored) {
   ASSERT_EQ(C.entries().size(), 1u);
   EXPECT_EQ(C.entries()[0].Hash, 42u);
   EXPECT_EQ(W.size(), 7u);
+}
+
+// Version 2 adds the schedule variant (stencilc --tune-variants) before
+// the time; a version-1 file's entries are variant 0.
+TEST(TuneCache, VariantsRoundTripAndVersionOneReadsAsVariantZero) {
+  TuneCache C;
+  TuneEntry E = entry(42, "sweep", "dev", "64x64");
+  E.Shape = TuneShape{};
+  E.Shape.Variant = 2; // variant 2 at its own shape
+  C.put(E);
+  TuneEntry F = entry(43, "norm", "dev", "64x64");
+  F.Shape.Variant = 1; // variant 1 at a given shape
+  C.put(F);
+  EXPECT_NE(C.format().find("42 sweep dev 64x64 0x0x0 0 -1 2 0.25"),
+            std::string::npos);
+  TuneCache D;
+  std::vector<std::string> W;
+  D.parse(C.format(), W);
+  EXPECT_TRUE(W.empty());
+  const TuneEntry *G = D.find(42, "sweep", "dev", "64x64", W);
+  ASSERT_NE(G, nullptr);
+  EXPECT_EQ(G->Shape.Variant, 2);
+  EXPECT_TRUE(G->Shape.unshaped());
+  EXPECT_FALSE(G->Shape.compiled());
+  const TuneEntry *H = D.find(43, "norm", "dev", "64x64", W);
+  ASSERT_NE(H, nullptr);
+  EXPECT_EQ(H->Shape, F.Shape);
+
+  TuneCache Old;
+  Old.parse("stencilc-tune 1\n42 sweep dev 64x64 128x2x1 8 0 0.25\n", W);
+  ASSERT_EQ(Old.entries().size(), 1u);
+  EXPECT_EQ(Old.entries()[0].Shape.Variant, 0);
+  EXPECT_TRUE(W.empty());
+
+  TuneCache Bad;
+  Bad.parse(std::string(TuneCache::Header) +
+                "\n42 sweep dev 64x64 0x0x0 0 -1 1 0.25\n"
+                "43 sweep dev 64x64 128x2x1 8 0 0.25\n"     // no variant
+                "44 sweep dev 64x64 0x0x0 0 -1 -1 0.25\n"   // variant -1
+                "45 sweep dev 64x64 0x0x0 0 -1 5 0.25\n"    // above the most
+                "46 sweep dev 64x64 0x0x0 0 -1 1 0.25 x\n", // extra field
+            W);
+  ASSERT_EQ(Bad.entries().size(), 1u);
+  EXPECT_EQ(Bad.entries()[0].Hash, 42u);
+  EXPECT_EQ(W.size(), 4u);
+}
+
+TEST(TuneCandidates, VariantsComeFirstAsCompiled) {
+  CompiledShape C;
+  C.Rank = 2;
+  C.Block = {64, 4, 1};
+  C.PointsPerThread = 4;
+  C.Streamed = true;
+  C.Variants = 3;
+  const std::vector<TuneShape> S = tuneCandidates(C);
+  ASSERT_GE(S.size(), 5u);
+  EXPECT_TRUE(S[0].compiled());
+  for (int V = 1; V <= 3; ++V) {
+    EXPECT_EQ(S[size_t(V)].Variant, V);
+    EXPECT_TRUE(S[size_t(V)].unshaped());
+  }
+  EXPECT_EQ(S[4], (TuneShape{C.Block, C.PointsPerThread, 0}));
+  EXPECT_LE(S.size(), 24u + 3u);
+  size_t Shaped = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    Shaped += S[I].Variant == 0;
+    for (size_t J = 0; J < I; ++J)
+      EXPECT_FALSE(S[I] == S[J]);
+  }
+  EXPECT_EQ(Shaped, tuneCandidates(
+                        CompiledShape{C.Rank, C.Block, 4, true, false, 256, 0})
+                        .size());
 }
 
 TEST(TuneCache, StaleAndForeignDeviceEntriesAreNotUsed) {

@@ -8,6 +8,8 @@
 #define STENCILC_TOOLS_COMMON_PIPELINEFLAGS_H
 
 #include "codegen/IR.h"
+// stencil::detail::MaxVariants: the bound of --tune-variants.
+#include "runtime/include/stencil/detail/tune_cache.hpp"
 
 #include "llvm/ADT/StringRef.h"
 

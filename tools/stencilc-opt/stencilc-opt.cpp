@@ -95,6 +95,11 @@ cl::opt<int>
            cl::desc("As stencilc --max-vector: the widest vector tile may "
                     "choose (1, 2 or 4; 1: never)"),
            cl::value_desc("N"), cl::init(4), cl::cat(Cat));
+cl::opt<int> TuneVariants(
+    "tune-variants",
+    cl::desc("As stencilc --tune-variants: up to N schedule variants per "
+             "kernel for the autotuner (0 to 4, default 0)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc("As stencilc --smem-cache: force smem-cache on for KERNEL"),
@@ -201,6 +206,10 @@ int toolMain(int Argc, char **Argv) {
   if (MaxVec != 1 && MaxVec != 2 && MaxVec != 4)
     return usage("--max-vector=" + Twine(MaxVec) + " is not 1, 2 or 4");
   Opts.MaxVec = MaxVec;
+  if (TuneVariants < 0 || TuneVariants > stencil::detail::MaxVariants)
+    return usage("--tune-variants=" + Twine(TuneVariants) +
+                 " is outside 0 to " + Twine(stencil::detail::MaxVariants));
+  Opts.TuneVariants = TuneVariants;
   if (!stencilc::parseSmVersion(Arch, Opts.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   std::vector<std::unique_ptr<stencilc::Pass>> Pipeline;

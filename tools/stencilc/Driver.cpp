@@ -138,6 +138,13 @@ cl::opt<int> MaxVec(
              "thread along the contiguous dimension, read with 16-byte loads "
              "(1, 2 or 4, default 4; 1: never)"),
     cl::value_desc("N"), cl::init(4), cl::cat(PipelineCat));
+cl::opt<int> TuneVariants(
+    "tune-variants",
+    cl::desc("Compile up to N other schedules per kernel (another "
+             "unroll-and-jam factor, register bound or vector width; "
+             "tune-variants) for STENCIL_TUNE=1 to choose among per launch; "
+             "0 to 4, default 0. Each costs nvcc the time of the kernel"),
+    cl::value_desc("N"), cl::init(0), cl::cat(PipelineCat));
 cl::list<std::string> SmemCacheKernels(
     "smem-cache",
     cl::desc(
@@ -432,6 +439,11 @@ int toolMain(int Argc, char **Argv) {
     return usage("--max-vector=" + std::to_string(MaxVec) +
                  " is not 1, 2 or 4");
   Pipe.Pass.MaxVec = MaxVec;
+  if (TuneVariants < 0 || TuneVariants > stencil::detail::MaxVariants)
+    return usage("--tune-variants=" + std::to_string(TuneVariants) +
+                 " is outside 0 to " +
+                 std::to_string(stencil::detail::MaxVariants));
+  Pipe.Pass.TuneVariants = TuneVariants;
   if (!stencilc::parseSmVersion(Arch, Pipe.Pass.SmVersion))
     return usage("malformed --arch=" + Arch + " (expected sm_NN, e.g. sm_90)");
   if (SpecPath != "-" && !sys::fs::exists(SpecPath))

@@ -78,6 +78,15 @@ struct LaunchOptions {
   /// up to their order of additions
   /// (docs/passes/fuse-sweeps.md#persistent-sweeps).
   int PersistentSweeps = -1;
+  /// Kernels compiled with `stencilc --tune-variants=N`: 0: the schedule
+  /// `tile` chose (or the tuning cache's, under STENCIL_TUNE); 1 to N: that
+  /// schedule variant (another unroll-and-jam factor, register bound or
+  /// vector width: `--report` lists them), launched at its own shape unless
+  /// Block, PointsPerThread or Persistent say otherwise. The grids are the
+  /// same bit for bit in every variant, the sums up to their order of
+  /// additions. A variant the kernel was not compiled with throws
+  /// stencil::Error.
+  int Variant = 0;
 };
 
 /// Options that run a kernel over Box instead of its interior.

@@ -45,6 +45,12 @@
 // - chains2: integer chains whose terms the lanes share (gather-chains), on
 //   values whose sums wrap around.
 //
+//   exactness --check --variant N
+//
+// The same checks with every kernel's schedule variant N (stencilc.flags:
+// --tune-variants; a kernel with fewer runs its own schedule): each variant
+// is exact as the kernel's schedule is.
+//
 //   exactness --check-tuned
 //
 // The same with STENCIL_TUNE=1 (stencil/detail/tuning.hpp), twice: a tuning
@@ -785,13 +791,23 @@ void checkTuned(example::Checker &C) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const std::string Mode = argc == 2 ? argv[1] : "";
-  if (Mode != "--check" && Mode != "--check-tuned") {
-    std::fprintf(stderr, "usage: exactness --check | --check-tuned\n");
+  const std::string Mode = argc >= 2 ? argv[1] : "";
+  // --variant N: every launch runs schedule variant N where its kernel has
+  // one (stencilc.flags compiles them: --tune-variants), through
+  // STENCIL_VARIANT, read at the first launch.
+  const bool Variant = argc == 4 && std::string(argv[2]) == "--variant" &&
+                       Mode == "--check";
+  if ((Mode != "--check" && Mode != "--check-tuned") ||
+      (argc != 2 && !Variant)) {
+    std::fprintf(stderr,
+                 "usage: exactness --check [--variant N] | --check-tuned\n");
     return 2;
   }
+  if (Variant)
+    ::setenv("STENCIL_VARIANT", argv[3], 1);
   try {
-    example::Checker C(Mode == "--check" ? "exactness" : "exactness tuned");
+    example::Checker C(Variant ? "exactness variant" :
+                       Mode == "--check" ? "exactness" : "exactness tuned");
     if (Mode == "--check-tuned") {
       checkTuned(C);
       return C.finish();

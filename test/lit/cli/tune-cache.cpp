@@ -22,3 +22,13 @@ STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 // CHECK-DAG: remark: kernel copy: tune-cache: no entry in {{.*}}.cache (the compiled schedule is used; STENCIL_TUNE=1 tunes)
 // USAGE: --tune-cache needs --report
 // MISSING: error: cannot read the tuning cache
+// A build with schedule variants (--tune-variants): an entry naming variant 1
+// is described by how the variant differs; one naming a variant the kernel
+// does not have is not used.
+// RUN: %stencilc %s --tune-variants=2 -o %t.v.cu --header %t.v.h
+// RUN: sed -n 's/.*kernel_name_, \([0-9]*\)ull, extents_.*/\1/p' %t.v.cu > %t.v.hash
+// RUN: awk 'NR == 1 { print "stencilc-tune 2"; print $1 " smooth NVIDIA_H200 8192x8192 0x0x0 0 -1 1 0.2"; print $1 " smooth NVIDIA_H200 4096x4096 64x4x1 2 0 2 0.1"; print $1 " smooth NVIDIA_H200 2048x2048 0x0x0 0 -1 3 0.1" }' %t.v.hash > %t.v.cache
+// RUN: %stencilc %s --tune-variants=2 --report --tune-cache=%t.v.cache -o %t5.cu 2>&1 | FileCheck %s --check-prefix=VARIANT
+// VARIANT-DAG: remark: kernel smooth: tune-cache: NVIDIA_H200 at extents class 8192x8192: schedule variant 1 (jam 2, no register bound) (0.2 ms when tuned)
+// VARIANT-DAG: remark: kernel smooth: tune-cache: NVIDIA_H200 at extents class 4096x4096: schedule variant 2 (no register bound), block 64x4x1, 2 points per thread, not persistent (0.1 ms when tuned)
+// VARIANT-DAG: remark: kernel smooth: tune-cache: NVIDIA_H200 at extents class 2048x2048: schedule variant 3, which the kernel does not have: not used

@@ -3,6 +3,10 @@
 // merged grids and reductions in the shell kernel).
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c %t.cu -o %t.o
+// The schedule variants (tune-variants) of kernels with boundary rules (their shell kernels):
+// their launchers and the dispatch compile without a warning.
+// RUN: %stencilc %s --tune-variants=4 -o %t.variants.cu --header %t.variants.h
+// RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c %t.variants.cu -o %t.variants.o
 // RUN: %stencilc %s -O0 -o %t.O0.cu --header %t.O0.h
 // RUN: %nvcc -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c %t.O0.cu -o %t.O0.o
 #include <stencil/stencil.hpp>

@@ -7,9 +7,12 @@
 // keeps the fastest, and writes it to the cache; later runs read it without
 // tuning. The cache is a text file, one entry per line:
 //
-//   stencilc-tune 1
-//   HASH KERNEL DEVICE CLASS BXxBYxBZ PPT PERSISTENT MS
+//   stencilc-tune 2
+//   HASH KERNEL DEVICE CLASS BXxBYxBZ PPT PERSISTENT VARIANT MS
 //
+// VARIANT is the schedule variant the launch uses (stencilc
+// --tune-variants=N compiles N of them beside the kernel's own schedule;
+// 0: its own). A version-1 file (no VARIANT column) is read as variant 0.
 // HASH is the kernel's IR hash (stencilc emits it), DEVICE the device name
 // with spaces as '_', CLASS the extents class (extentsClass). A line that
 // does not parse, or a file with another header, is ignored with a warning;
@@ -36,22 +39,27 @@
 namespace stencil {
 namespace detail {
 
-/// One launch shape: what LaunchOptions::Block, PointsPerThread and
-/// Persistent set. The default, none of them set, is "as compiled": the
-/// launcher's own choices, which for some kernels differ from the same
-/// shape given explicitly (a rank-1 histogram kernel's privatised launch
-/// takes the histogram model's block only when the options give none).
+/// One launch shape: what LaunchOptions::Block, PointsPerThread,
+/// Persistent and Variant set. The default, none of them set, is "as
+/// compiled": the launcher's own choices, which for some kernels differ from
+/// the same shape given explicitly (a rank-1 histogram kernel's privatised
+/// launch takes the histogram model's block only when the options give
+/// none). A variant (stencilc --tune-variants) is launched as compiled: its
+/// Block, PointsPerThread and Persistent are unset.
 struct TuneShape {
   std::array<int, 3> Block{0, 0, 0};
   int PointsPerThread = 0;
   int Persistent = -1;
-  bool compiled() const {
+  int Variant = 0; ///< 0: the kernel's own schedule; N: its N-th variant
+  /// No shape given: the variant's launch as compiled.
+  bool unshaped() const {
     return Block == std::array<int, 3>{0, 0, 0} && PointsPerThread == 0 &&
            Persistent == -1;
   }
+  bool compiled() const { return unshaped() && Variant == 0; }
   bool operator==(const TuneShape &O) const {
     return Block == O.Block && PointsPerThread == O.PointsPerThread &&
-           Persistent == O.Persistent;
+           Persistent == O.Persistent && Variant == O.Variant;
   }
 };
 
@@ -63,6 +71,7 @@ struct CompiledShape {
   bool Streamed = false; ///< points per thread walk a streamed dimension
   bool Persistent = false;
   int LaunchBound = 256; ///< __launch_bounds__: no block may be larger
+  int Variants = 0; ///< schedule variants compiled beside it (--tune-variants)
 };
 
 inline int64_t roundUpToPowerOfTwo(int64_t N) {
@@ -117,22 +126,31 @@ inline int pickTuned(const std::vector<double> &Ms) {
   return Best;
 }
 
-/// The candidates, at most 24: the launch as compiled (TuneShape{}) first,
-/// then the compiled shape given explicitly, and blocks of 128, 256
+/// The candidates, at most 24 shapes and the variants: the launch as
+/// compiled (TuneShape{}) first, then each schedule variant as compiled
+/// (stencilc --tune-variants: another jam, register bound or vector width,
+/// code the shapes cannot reach), the compiled shape given explicitly, and
+/// blocks of 128, 256
 /// and 512 threads (x along the contiguous dimension, rows of at least 32
 /// threads) within the launch bound, points per thread 1, 2, 4, 8 and 16
 /// (chunks of a streamed dimension, or grid-stride points), persistent or
 /// not. Each differs from the compiled shape in one or two of the three.
 inline std::vector<TuneShape> tuneCandidates(const CompiledShape &C) {
   std::vector<TuneShape> Out;
+  const size_t Max = 24 + size_t(std::max(C.Variants, 0));
   auto Add = [&](std::array<int, 3> B, int P, int Pers) {
-    if (int64_t(B[0]) * B[1] * B[2] > C.LaunchBound || Out.size() >= 24)
+    if (int64_t(B[0]) * B[1] * B[2] > C.LaunchBound || Out.size() >= Max)
       return;
     TuneShape S{B, P, Pers};
     if (std::find(Out.begin(), Out.end(), S) == Out.end())
       Out.push_back(S);
   };
   Out.push_back(TuneShape{});
+  for (int V = 1; V <= C.Variants; ++V) {
+    TuneShape S;
+    S.Variant = V;
+    Out.push_back(S);
+  }
   const int Pers = C.Persistent ? 1 : 0;
   Add(C.Block, C.PointsPerThread, Pers);
   std::vector<std::array<int, 3>> Blocks;
@@ -181,9 +199,15 @@ inline std::string tuneCachePath() {
   return "stencilc-tune.txt";
 }
 
+/// The most schedule variants stencilc compiles beside a kernel
+/// (--tune-variants=N, N at most this).
+constexpr int MaxVariants = 4;
+
 class TuneCache {
 public:
-  static constexpr const char *Header = "stencilc-tune 1";
+  static constexpr const char *Header = "stencilc-tune 2";
+  /// The first version's header: its lines have no VARIANT column.
+  static constexpr const char *HeaderV1 = "stencilc-tune 1";
 
   /// Reads Text (a cache file's contents); what cannot be trusted is
   /// dropped with a line in Warnings.
@@ -191,10 +215,12 @@ public:
     std::istringstream In(Text);
     std::string Line;
     int N = 0;
+    bool V1 = false;
     while (std::getline(In, Line)) {
       ++N;
       if (N == 1) {
-        if (Line != Header) {
+        V1 = Line == HeaderV1;
+        if (Line != Header && !V1) {
           Warnings.push_back("not a stencilc tuning cache (first line '" +
                              Line.substr(0, 40) + "'): ignored");
           return;
@@ -204,7 +230,7 @@ public:
       if (Line.empty())
         continue;
       TuneEntry E;
-      if (!parseEntry(Line, E)) {
+      if (!parseEntry(Line, E, V1)) {
         Warnings.push_back("line " + std::to_string(N) +
                            " does not parse: ignored");
         continue;
@@ -251,7 +277,7 @@ public:
       OS << E.Hash << " " << E.Kernel << " " << E.Device << " " << E.Class
          << " " << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
          << E.Shape.Block[2] << " " << E.Shape.PointsPerThread << " "
-         << E.Shape.Persistent << " " << E.Ms << "\n";
+         << E.Shape.Persistent << " " << E.Shape.Variant << " " << E.Ms << "\n";
     return OS.str();
   }
 
@@ -276,11 +302,20 @@ public:
   const std::vector<TuneEntry> &entries() const { return Entries; }
 
 private:
-  static bool parseEntry(const std::string &Line, TuneEntry &E) {
+  static bool parseEntry(const std::string &Line, TuneEntry &E, bool V1) {
     std::istringstream In(Line);
     std::string Block;
     if (!(In >> E.Hash >> E.Kernel >> E.Device >> E.Class >> Block >>
-          E.Shape.PointsPerThread >> E.Shape.Persistent >> E.Ms))
+          E.Shape.PointsPerThread >> E.Shape.Persistent))
+      return false;
+    std::string Variant = "0";
+    if (!V1 && !(In >> Variant))
+      return false;
+    if (Variant.empty() || Variant.size() > 2 ||
+        Variant.find_first_not_of("0123456789") != std::string::npos)
+      return false; // not "0.25" read as 0 and ".25"
+    E.Shape.Variant = std::stoi(Variant);
+    if (!(In >> E.Ms) || E.Shape.Variant < 0 || E.Shape.Variant > MaxVariants)
       return false;
     std::string Rest;
     if (In >> Rest)
@@ -291,7 +326,7 @@ private:
           E.Shape.Block[2]) ||
         X1 != 'x' || X2 != 'x' || (B >> Rest))
       return false;
-    if (E.Shape.compiled()) // "0x0x0 0 -1": the launch as compiled
+    if (E.Shape.unshaped()) // "0x0x0 0 -1": the launch (variant) as compiled
       return E.Ms > 0;
     const int64_t Threads =
         int64_t(E.Shape.Block[0]) * E.Shape.Block[1] * E.Shape.Block[2];

@@ -1,8 +1,9 @@
 // stencil/detail/tuning.hpp - autotuning of launch shapes (issue 16;
 // docs/runtime.md#autotuning). Every generated launcher asks tunedOptions for
 // the options of its launch:
-// - options that set a shape (Block, PointsPerThread or Persistent) are used
-//   as given: the user's choice, and the autotuner's own trial launches;
+// - options that set a shape (Block, PointsPerThread, Persistent or a
+//   schedule Variant) are used as given: the user's choice, and the
+//   autotuner's own trial launches;
 // - with STENCIL_TUNE=0, or no cache file and STENCIL_TUNE unset, the
 //   compiled shape (one getenv per launcher, then a flag);
 // - with a cache entry for this kernel (its IR hash), device and extents
@@ -18,6 +19,9 @@
 //   are saved before the trials and restored after each one and at the end, so
 //   the tuned launch starts from the caller's state: a tuning run's outputs are
 //   those of an untuned one. Progress goes to stderr.
+// - STENCIL_VARIANT=N runs schedule variant N wherever a kernel has one and
+//   the options name no variant (at their shape, if they give one), before
+//   the cache or tuning (for tests).
 //
 // Internal: for the code stencilc generates, not for programs.
 #ifndef STENCIL_DETAIL_TUNING_HPP
@@ -78,6 +82,11 @@ struct TuneProcess {
   std::mutex Lock;
   std::once_flag Once;
   int Mode = 0; ///< 0: off, 1: read the cache, 2: read and tune
+  /// STENCIL_VARIANT=N (N >= 1): every launch that names no variant, of a
+  /// kernel compiled with at least N schedule variants, runs variant N,
+  /// untuned: for testing the variants (test/gpu/exactness, the suite's
+  /// checks). 0: unset.
+  int ForcedVariant = 0;
   std::string Path;
   TuneCache Cache;
   /// Decided shapes by kernel, extents class and device ordinal (a launch
@@ -106,6 +115,16 @@ struct TuneProcess {
       std::fprintf(stderr, "stencil: tuning cache %s: %s\n", Path.c_str(),
                    W.c_str());
     Mode = Tune == "1" ? 2 : Exists ? 1 : 0;
+    if (const char *V = std::getenv("STENCIL_VARIANT"); V && *V) {
+      char *End = nullptr;
+      const long N = std::strtol(V, &End, 10);
+      if (*End || N < 0 || N > MaxVariants)
+        std::fprintf(stderr,
+                     "stencil: STENCIL_VARIANT=%s is not 0 to %d: ignored\n", V,
+                     MaxVariants);
+      else
+        ForcedVariant = int(N);
+    }
   }
 };
 
@@ -121,7 +140,19 @@ inline LaunchOptions withShape(LaunchOptions O, const TuneShape &S) {
   O.Block = S.Block;
   O.PointsPerThread = S.PointsPerThread;
   O.Persistent = S.Persistent;
+  O.Variant = S.Variant;
   return O;
+}
+
+/// "128x2x1 ppt 8 persistent 0", "variant 2" or "variant 1 128x2x1 ...".
+inline std::string describeShape(const TuneShape &S) {
+  std::string Out = S.Variant ? "variant " + std::to_string(S.Variant) : "";
+  if (S.unshaped())
+    return Out.empty() ? "as compiled" : Out;
+  return Out + (Out.empty() ? "" : " ") + std::to_string(S.Block[0]) + "x" +
+         std::to_string(S.Block[1]) + "x" + std::to_string(S.Block[2]) +
+         " ppt " + std::to_string(S.PointsPerThread) + " persistent " +
+         std::to_string(S.Persistent);
 }
 
 /// The options of one launch (see the top of this file). Trial(O) launches
@@ -133,10 +164,23 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                            const LaunchOptions &Opts, TrialFn &&Trial,
                            std::vector<std::pair<void *, size_t>> Outputs = {},
                            const std::vector<size_t> &HistogramBytes = {}) {
-  if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0)
-    return Opts; // an explicit shape: the caller's, or a trial's
+  if (Opts.Variant < 0 || Opts.Variant > Compiled.Variants)
+    throw Error(Kernel, "LaunchOptions::Variant " +
+                            std::to_string(Opts.Variant) + ": the kernel has " +
+                            std::to_string(Compiled.Variants) +
+                            " schedule variants (stencilc --tune-variants=N "
+                            "compiles them)");
   TuneProcess &P = TuneProcess::get();
   std::call_once(P.Once, [&P] { P.load(); });
+  if (P.ForcedVariant > 0 && P.ForcedVariant <= Compiled.Variants &&
+      Opts.Variant == 0) {
+    LaunchOptions O = Opts; // at the options' shape, if they give one
+    O.Variant = P.ForcedVariant;
+    return O;
+  }
+  if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0 ||
+      Opts.Variant > 0)
+    return Opts;   // an explicit shape: the caller's, or a trial's
   if (P.Mode == 0) // no cache and no tuning: one flag test per launch
     return Opts;
   if (TuneProcess::inTrial())
@@ -151,7 +195,7 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
   const std::string Key =
       std::string(Kernel) + " " + Class + " " + std::to_string(Ordinal);
   if (auto It = P.Decided.find(Key); It != P.Decided.end())
-    return It->second.Block[0] > 0 ? withShape(Opts, It->second) : Opts;
+    return It->second.compiled() ? Opts : withShape(Opts, It->second);
   std::string &Device = P.DeviceNames[Ordinal];
   if (Device.empty())
     Device = currentDeviceName(Kernel);
@@ -172,8 +216,9 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
   const std::vector<TuneShape> Candidates = tuneCandidates(Compiled);
   std::fprintf(stderr,
                "stencil: tuning %s (extents class %s) on %s: %zu "
-               "candidate shapes\n",
-               Kernel, Class.c_str(), Device.c_str(), Candidates.size());
+               "candidate shapes (%d schedule variants)\n",
+               Kernel, Class.c_str(), Device.c_str(), Candidates.size(),
+               Compiled.Variants);
   OutputSnapshot Snapshot(std::move(Outputs));
   Snapshot.save(Kernel);
   cudaEvent_t Start, Stop;
@@ -215,18 +260,13 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
         for (float &T : Times)
           T = timed(O);
       } catch (const Error &Err) {
-        std::fprintf(stderr,
-                     "stencil:   %dx%dx%d ppt %d persistent %d: "
-                     "skipped (%s)\n",
-                     S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
-                     S.Persistent, Err.what());
+        std::fprintf(stderr, "stencil:   %s: skipped (%s)\n",
+                     describeShape(S).c_str(), Err.what());
         continue;
       }
       Medians[C] = median(Times);
-      std::fprintf(stderr,
-                   "stencil:   %dx%dx%d ppt %d persistent %d: %.4f ms\n",
-                   S.Block[0], S.Block[1], S.Block[2], S.PointsPerThread,
-                   S.Persistent, Medians[C]);
+      std::fprintf(stderr, "stencil:   %s: %.4f ms\n", describeShape(S).c_str(),
+                   Medians[C]);
     }
     Picked = pickTuned(Medians);
     if (Picked > 0 && Medians[0] >= 0) {
@@ -277,12 +317,8 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
   if (!P.Cache.save(P.Path))
     std::fprintf(stderr, "stencil: tuning cache %s: could not be written\n",
                  P.Path.c_str());
-  std::fprintf(stderr,
-               "stencil: tuned %s: %dx%dx%d ppt %d persistent %d "
-               "(%.4f ms), saved to %s\n",
-               Kernel, Best.Shape.Block[0], Best.Shape.Block[1],
-               Best.Shape.Block[2], Best.Shape.PointsPerThread,
-               Best.Shape.Persistent, Best.Ms, P.Path.c_str());
+  std::fprintf(stderr, "stencil: tuned %s: %s (%.4f ms), saved to %s\n", Kernel,
+               describeShape(Best.Shape).c_str(), Best.Ms, P.Path.c_str());
   return withShape(Opts, Best.Shape);
 }
 

@@ -91,7 +91,11 @@ public:
       With.Sched = *V;
       const std::vector<std::string> Why = verifyKernel(With);
       if (!Why.empty()) {
-        Refused += "; not " + describeVariant(K.Sched, *V) + ": " + Why.front();
+        const std::string Prefix = "kernel '" + K.Name + "': "; // the verifier's
+        Refused += "; not " + describeVariant(K.Sched, *V) + ": " +
+                   (Why.front().rfind(Prefix, 0) == 0
+                        ? Why.front().substr(Prefix.size())
+                        : Why.front());
         continue;
       }
       K.Variants.push_back(*V);

@@ -64,7 +64,7 @@ public:
       K.Remarks.push_back(
           {name(), K.Loc,
            std::string("no schedule variants: ") +
-               (K.Sched.Ring ? "a register ring"
+               (K.Sched.Ring        ? "a register ring"
                 : !K.Cached.empty() ? "cached in shared memory"
                                     : "merged records") +
                " (its lowering has no jam, bound or vector choice)"});
@@ -91,7 +91,8 @@ public:
       With.Sched = *V;
       const std::vector<std::string> Why = verifyKernel(With);
       if (!Why.empty()) {
-        const std::string Prefix = "kernel '" + K.Name + "': "; // the verifier's
+        const std::string Prefix =
+            "kernel '" + K.Name + "': "; // the verifier's
         Refused += "; not " + describeVariant(K.Sched, *V) + ": " +
                    (Why.front().rfind(Prefix, 0) == 0
                         ? Why.front().substr(Prefix.size())
@@ -125,10 +126,10 @@ std::string describeVariant(const Schedule &S, const Schedule &V) {
   if (V.Jam != S.Jam)
     Parts.push_back(V.Jam > 1 ? "jam " + std::to_string(V.Jam) : "no jam");
   if (V.MinBlocks != S.MinBlocks)
-    Parts.push_back(V.MinBlocks > 0 ? "registers bounded for " +
-                                          std::to_string(V.MinBlocks) +
-                                          " blocks per SM"
-                                    : "no register bound");
+    Parts.push_back(V.MinBlocks > 0
+                        ? "registers bounded for " +
+                              std::to_string(V.MinBlocks) + " blocks per SM"
+                        : "no register bound");
   if (V.Vec != S.Vec)
     Parts.push_back(V.Vec > 1 ? "vectors of " + std::to_string(V.Vec)
                               : "no vectors");

@@ -10,6 +10,8 @@
 //
 // --check --reassociated compares a `stencilc --reassociate` build: floating
 // fields and Min/Max within the sum tolerance of their largest magnitude.
+// --variant N, in a `stencilc --tune-variants` build (suite-tv), runs every
+// kernel's schedule variant N where it has one (STENCIL_VARIANT).
 // --check prints a line per comparison and a PASS/FAIL line per case and size,
 // then `PASS: suite --check ...` or `FAIL: ...` last (test/gpu/run-all reads
 // that one); exit 1 on a failure. --bench prints one BENCH line per case and
@@ -146,6 +148,10 @@ int main(int Argc, char **Argv) {
         "A[,B]: the small and bench sizes with their last extent A less and "
         "the one before it B less (rank 2 and 3): rows that are not whole "
         "vectors");
+  int Variant = 0;
+  O.add("--variant", Variant,
+        "a build of stencilc --tune-variants: every launch runs schedule "
+        "variant N where its kernel has one (STENCIL_VARIANT=N; 0: none)");
   bool Reassociated = false;
   O.flag("--reassociated", Reassociated,
          "--check of a stencilc --reassociate build: floating fields within a "
@@ -178,6 +184,12 @@ int main(int Argc, char **Argv) {
     ShapeText += ":zigzag" + std::to_string(Zigzag);
   if (Vectors >= 0)
     ShapeText += ":vectors" + std::to_string(Vectors);
+  if (Variant < 0 || Variant > 4)
+    O.fail("--variant needs 0 to 4, got " + std::to_string(Variant));
+  if (Variant > 0) { // read by the launchers' first tunedOptions
+    ::setenv("STENCIL_VARIANT", std::to_string(Variant).c_str(), 1);
+    ShapeText += ":variant" + std::to_string(Variant);
+  }
   if (OneRow >= 0)
     ShapeText += ":onerow" + std::to_string(OneRow);
   int RowTrim = 0, PlaneTrim = 0;

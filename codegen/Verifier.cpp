@@ -270,11 +270,6 @@ private:
       return fail(Where + "the width must be 2 or 4");
     if (S.Jam > 1 && S.StreamDim < 0)
       fail(Where + "a jam with vectors needs a streamed dimension");
-    // Rank 3 computed wrong points where the plane stride is not a whole
-    // number of vectors (exactness --check --variant 1: kernel vec3, 142 of
-    // 9196 points at 67 x 44 x N, session 33); tile never chose it.
-    if (S.Jam > 1 && K.Rank == 3)
-      fail(Where + "a jam with vectors is lowered in rank 2 only");
     checkPlainArrays(Where);
     if (K.hasBoundary())
       fail(Where + "kernels with boundary rules are not vectorised");

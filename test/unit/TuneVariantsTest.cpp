@@ -98,6 +98,26 @@ TEST(TuneVariants, VectorsHalvedAndJamKeptWhereVectorsReplaceIt) {
     EXPECT_EQ(V.Jam, 1);
 }
 
+TEST(TuneVariants, AVariantTheVerifierRefusesIsLeftOutWithItsReason) {
+  // Rank 3 not streamed: a jam needs a streamed dimension there.
+  Kernel K = parseKernel(R"(kernel rows rank 3
+  param in f32[3] u
+  param out f32[3] v
+  schedule block (128, 4, 1)
+{
+  store v = (u[0, 0, -1] + u[0, 0, 1])
+}
+)");
+  ASSERT_TRUE(createTuneVariantsPass()->run(K, withVariants(4)));
+  for (const Schedule &V : K.Variants)
+    EXPECT_EQ(V.Jam, 1);
+  ASSERT_FALSE(K.Remarks.empty());
+  EXPECT_NE(K.Remarks.back().Message.find(
+                "; not jam 2: schedule: jam 2: needs a streamed dimension"),
+            std::string::npos)
+      << K.Remarks.back().Message;
+}
+
 TEST(TuneVariants, RingsGetNone) {
   Kernel K = parseKernel(R"(kernel r rank 3
   param in f32[3] u

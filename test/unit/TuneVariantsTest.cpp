@@ -145,8 +145,7 @@ TEST(TuneVariants, TheVerifierChecksEachVariant) {
   K.Variants.push_back(Bad);
   const std::vector<std::string> Errors = verifyKernel(K);
   ASSERT_EQ(Errors.size(), 2u); // the block, and the bound it cannot meet
-  EXPECT_EQ(Errors[0].rfind("kernel 'star': variant 2: schedule: block", 0),
-            0u)
+  EXPECT_EQ(Errors[0].rfind("kernel 'star': variant 2: schedule: block", 0), 0u)
       << Errors[0];
   // Printed, the variants read back as they were.
   const std::string Text = printKernel(K);

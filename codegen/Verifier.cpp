@@ -468,6 +468,12 @@ private:
 
 } // namespace
 
+std::string withoutKernelPrefix(const Kernel &K, const std::string &Message) {
+  const std::string Prefix = "kernel '" + K.Name + "': ";
+  return Message.rfind(Prefix, 0) == 0 ? Message.substr(Prefix.size())
+                                       : Message;
+}
+
 std::vector<std::string> verifyKernel(const Kernel &K) {
   std::vector<std::string> Errors = KernelVerifier(K).run();
   // A schedule variant must be a schedule the kernel can take: the kernel
@@ -479,9 +485,7 @@ std::vector<std::string> verifyKernel(const Kernel &K) {
     for (const std::string &E : KernelVerifier(With).run())
       Errors.push_back("kernel '" + K.Name + "': variant " +
                        std::to_string(V + 1) + ": " +
-                       (E.rfind("kernel '" + K.Name + "': ", 0) == 0
-                            ? E.substr(K.Name.size() + 11)
-                            : E));
+                       withoutKernelPrefix(K, E));
   }
   return Errors;
 }

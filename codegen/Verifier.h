@@ -23,6 +23,10 @@ namespace stencilc::ir {
 /// Returns one message per broken invariant; empty when the kernel is valid.
 std::vector<std::string> verifyKernel(const Kernel &K);
 
+/// Message without verifyKernel's "kernel 'NAME': " prefix, for a remark or
+/// message that names the kernel already.
+std::string withoutKernelPrefix(const Kernel &K, const std::string &Message);
+
 } // namespace stencilc::ir
 
 #endif

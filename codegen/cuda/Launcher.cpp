@@ -221,7 +221,7 @@ std::string KernelEmitter::variantDispatch() const {
     OS << "    case " << V << ":\n      return stencil_variants_::"
        << (selfResetting() ? "async::" : "") << variantName(K.Name, int(V))
        << "(" << launcherArgumentNames("variant_opts_") << ");\n";
-  OS << "    default:\n      break;\n    }\n  }\n";
+  OS << "    }\n  }\n"; // tunedOptions refused any other Variant
   return OS.str();
 }
 

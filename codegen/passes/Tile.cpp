@@ -421,6 +421,10 @@ int chooseMinBlocks(const Kernel &K, const Schedule &S) {
     return 0;
   if (jamLoadsPerPoint(K, std::max(S.StreamDim, 0), 1) > 9)
     return 0;
+  return occupancyBound(S);
+}
+
+int occupancyBound(const Schedule &S) {
   const int Threads = S.Block[0] * S.Block[1] * S.Block[2];
   const int Blocks = 1536 / std::max(Threads, 1); // 48 of 64 warps on sm_90
   return Blocks >= 2 ? Blocks : 0;
@@ -504,10 +508,7 @@ std::string userOption(Kernel &K, const std::string &Asked,
   if (Refused.empty())
     return "; " + Took;
   K.Sched = Before;
-  const std::string Prefix = "kernel '" + K.Name + "': "; // the verifier's
-  const std::string &Why = Refused.front();
-  return "; " + Asked + " ignored: " +
-         (Why.rfind(Prefix, 0) == 0 ? Why.substr(Prefix.size()) : Why);
+  return "; " + Asked + " ignored: " + withoutKernelPrefix(K, Refused.front());
 }
 
 /// The options of a --tile override that tile checks rather than chooses

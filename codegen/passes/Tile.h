@@ -65,6 +65,9 @@ int chooseVec(const ir::Kernel &K, const ir::Schedule &S, int MaxVec);
 /// Schedule::MinBlocks for K under schedule S (its jam and vectors chosen):
 /// the blocks per SM ptxas must leave registers for, or 0 for no bound.
 int chooseMinBlocks(const ir::Kernel &K, const ir::Schedule &S);
+/// The register bound (Schedule::MinBlocks) for 48 of an SM's 64 warps
+/// with S's block, or 0 where fewer than 2 such blocks fit.
+int occupancyBound(const ir::Schedule &S);
 /// Makes a streamed chunk hold a whole jam group of S.Jam points
 /// (KernelBody's groups, then the chunk's last points one at a time).
 void holdJamGroup(ir::Schedule &S);

@@ -39,9 +39,8 @@ std::optional<Schedule> flipBound(Schedule S) {
     S.MinBlocks = 0;
     return S;
   }
-  const int Threads = S.Block[0] * S.Block[1] * S.Block[2];
-  const int Blocks = 1536 / std::max(Threads, 1);
-  if (Blocks < 2)
+  const int Blocks = occupancyBound(S);
+  if (!Blocks)
     return std::nullopt;
   S.MinBlocks = Blocks;
   return S;
@@ -91,12 +90,8 @@ public:
       With.Sched = *V;
       const std::vector<std::string> Why = verifyKernel(With);
       if (!Why.empty()) {
-        const std::string Prefix =
-            "kernel '" + K.Name + "': "; // the verifier's
         Refused += "; not " + describeVariant(K.Sched, *V) + ": " +
-                   (Why.front().rfind(Prefix, 0) == 0
-                        ? Why.front().substr(Prefix.size())
-                        : Why.front());
+                   withoutKernelPrefix(K, Why.front());
         continue;
       }
       K.Variants.push_back(*V);

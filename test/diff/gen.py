@@ -110,13 +110,17 @@ class Kernel:
         if not grids:
             return None
         g = r.choice(grids)
-        if g["kind"] == "inout":
-            e = E("%s()" % g["name"], g["type"], g["bound"])
+        if g["kind"] == "inout" or g.get("centre_only"):
+            e = E("%s()" % g["name"], g["type"], g.get("bound", INPUT_BOUND[g["type"]]))
         else:
             offs = []
+            rad = g.get("radius")  # a sweep's state: offsets up to its radius
             for d in range(self.rank):
                 lv = [v for v in self.loopvars if v[2] - v[1] <= 4]
-                if lv and r.random() < 0.25:
+                if rad is not None:
+                    o = r.choice([0, 0] + list(range(-rad, rad + 1)))
+                    text, omin, omax = str(o), o, o
+                elif lv and r.random() < 0.25:
                     v = r.choice(lv)
                     c = r.randint(-1, 1)
                     text = "%s%s" % (v[0], "" if c == 0 else "%+d" % c)
@@ -415,10 +419,11 @@ class Kernel:
 
 
 class Gen:
-    def __init__(self, seed, allow_transc=True):
+    def __init__(self, seed, allow_transc=True, sweeps=True):
         self.seed = seed
         self.r = random.Random(seed * 7919 + 17)
         self.allow_transc = allow_transc
+        self.sweeps = sweeps
 
     def kernel(self, idx):
         r = self.r
@@ -442,14 +447,7 @@ class Gen:
         if r.random() < 0.4:
             t = r.choice(NUMERIC)
             params.append(dict(kind="inout", type=t, name=pname("q"), bound=INPUT_BOUND[t] * 10))
-        reds = r.randint(0, 3)
-        for _ in range(reds):
-            kind = r.choice(["sum", "sum", "max", "min"])
-            t = r.choice(NUMERIC)
-            acc = t
-            if kind == "sum" and r.random() < 0.4:
-                acc = {INT: r.choice([I64, INT]), I64: I64, FLT: r.choice([DBL, FLT]), DBL: DBL}[t]
-            params.append(dict(kind=kind, type=t, acc=acc, name=pname(kind[0])))
+        self.reductions(params, pname)
         hists = r.choice([0, 0, 1, 2])
         for _ in range(hists):
             t = r.choice(NUMERIC)
@@ -464,6 +462,43 @@ class Gen:
         for p in list(params):
             if p["kind"] == "hist":
                 params.append(dict(kind="scalar", type=INT, name=p["nbins_param"], value=p["bins"]))
+        self.scalars(params, pname)
+        k.params = params
+
+        # body
+        body = []
+        ninit = r.randint(1, 5)
+        for _ in range(ninit):
+            body += k.stmt(2, 1)
+        for p in params:  # every reduction / histogram / InOut gets at least one update
+            if p["kind"] in ("sum", "max", "min", "hist", "inout"):
+                body += k.update(p, "  ")
+        for _ in range(r.randint(0, 3)):
+            body += k.stmt(2, 1)
+        for p in params:
+            if p["kind"] == "out":
+                e = k.cast(k.expr(p["type"], 4), p["type"])
+                body.append("  %s() = %s;" % (p["name"], e.text))
+        if r.random() < 0.1:
+            body.append("  return;")
+        k.body = body
+        return k
+
+    def reductions(self, params, pname):
+        """0-3 Sum/Max/Min parameters, appended to params."""
+        r = self.r
+        for _ in range(r.randint(0, 3)):
+            kind = r.choice(["sum", "sum", "max", "min"])
+            t = r.choice(NUMERIC)
+            acc = t
+            if kind == "sum" and r.random() < 0.4:
+                acc = {INT: r.choice([I64, INT]), I64: I64, FLT: r.choice([DBL, FLT]), DBL: DBL}[t]
+            params.append(dict(kind=kind, type=t, acc=acc, name=pname(kind[0])))
+
+    def scalars(self, params, pname):
+        """0-3 scalars of any type and maybe a positive floating one, appended
+        to params; then which scalars are const."""
+        r = self.r
         for _ in range(r.randint(0, 3)):
             t = r.choice(NUMERIC + [BOOL, FLT, DBL])
             if t == BOOL:
@@ -483,24 +518,60 @@ class Gen:
         for p in params:
             if p["kind"] == "scalar":
                 p["const"] = r.random() < 0.2
-        k.params = params
 
-        # body
+    def sweep_kernel(self, name):
+        """A ping-pong sweep (fuse-sweeps' pattern, docs/passes/fuse-sweeps.md):
+        the state In grid `st`, read at two or more offsets, and the next state
+        Out grid `nx` of its type, stored once at the end outside any if;
+        0-2 other In grids, of other types (any offsets) or of the state's
+        type read at the centre only (coefficients, which fusion carries);
+        0-3 reductions; no InOut grid, no histogram, no transcendental
+        function. The next state is squashed into the inputs' bound, so that
+        every sweep starts from values the generator's bounds assume."""
+        r = self.r
+        rank = r.choice([1, 2, 2, 3, 3])
+        k = Kernel(self, name, rank, False)
+        T = r.choice(NUMERIC)
+        n = [0]
+
+        def pname(prefix):
+            n[0] += 1
+            return "%s%d" % (prefix, n[0])
+
+        state = dict(kind="in", type=T, name="st", radius=r.choice([1, 1, 1, 2, 3, 4]))
+        params = [state]
+        for _ in range(r.randint(0, 2)):
+            if r.random() < 0.5:
+                params.append(dict(kind="in", type=T, name=pname("c"), centre_only=True))
+            else:
+                params.append(dict(kind="in", type=r.choice([t for t in NUMERIC if t != T]), name=pname("a")))
+        params.append(dict(kind="out", type=T, name="nx"))
+        self.reductions(params, pname)
+        r.shuffle(params)
+        self.scalars(params, pname)
+        k.params = params
         body = []
-        ninit = r.randint(1, 5)
-        for _ in range(ninit):
-            body += k.stmt(2, 1)
-        for p in params:  # every reduction / histogram / InOut gets at least one update
-            if p["kind"] in ("sum", "max", "min", "hist", "inout"):
-                body += k.update(p, "  ")
-        for _ in range(r.randint(0, 3)):
+        for _ in range(r.randint(1, 4)):
             body += k.stmt(2, 1)
         for p in params:
-            if p["kind"] == "out":
-                e = k.cast(k.expr(p["type"], 4), p["type"])
-                body.append("  %s() = %s;" % (p["name"], e.text))
-        if r.random() < 0.1:
-            body.append("  return;")
+            if p["kind"] in ("sum", "max", "min"):
+                body += k.update(p, "  ")
+        for _ in range(r.randint(0, 2)):
+            body += k.stmt(2, 1)
+        # The state at two offsets, one of them off the centre, so that it is
+        # the In grid of its type read at the most offsets.
+        reads = []
+        for centre in (False, r.random() < 0.5):
+            offs = [0] * rank
+            while not centre and not any(offs):
+                offs = [r.randint(-state["radius"], state["radius"]) for _ in range(rank)]
+            for d in range(rank):
+                k.lo[d] = max(k.lo[d], -offs[d])
+                k.hi[d] = max(k.hi[d], offs[d])
+            reads.append("st(%s)" % ", ".join(map(str, offs)))
+        e = k.cast(k.expr(T, 3), T)
+        total = E("((%s + %s) + %s)" % (reads[0], reads[1], e.text), T, 2 * INPUT_BOUND[T] + e.bound)
+        body.append("  nx() = %s;" % k.squash(total, INPUT_BOUND[T]).text)
         k.body = body
         return k
 
@@ -545,6 +616,13 @@ class Gen:
             out.append(line)
         return out
 
+    def render(self, k):
+        """Kernel k and, hidden from stencilc, its abs twin."""
+        return (["STENCIL_KERNEL void %s(%s) {" % (k.name, self.render_params(k, False))] + k.body +
+                ["}", "#ifndef __STENCILC__",
+                 "inline void %s_abs(%s) {" % (k.name, self.render_params(k, True))] +
+                self.twin_body(k) + ["}", "#endif", ""])
+
     def spec(self, nkernels=None):
         r = self.r
         n = nkernels or r.randint(1, 4)
@@ -553,24 +631,31 @@ class Gen:
                "#include <stencil/stencil.hpp>", "using namespace stencil;", ""]
         metas = []
         for k in ks:
-            src.append("STENCIL_KERNEL void %s(%s) {" % (k.name, self.render_params(k, False)))
-            src += k.body
-            src.append("}")
-            src.append("#ifndef __STENCILC__")
-            src.append("inline void %s_abs(%s) {" % (k.name, self.render_params(k, True)))
-            src += self.twin_body(k)
-            src.append("}")
-            src.append("#endif")
-            src.append("")
+            src += self.render(k)
             metas.append(self.meta(k))
+        # About a third of the specs end with a ping-pong sweep, run through
+        # NAME_sweeps (test/diff/run). Its own random stream: the kernels
+        # above are those the seed gave before sweeps were generated.
+        sg = Gen(self.seed, False)
+        sg.r = random.Random(self.seed * 104729 + 5)
+        if self.sweeps and sg.r.random() < 0.35:
+            k = sg.sweep_kernel("d%d_sw" % self.seed)
+            src += self.render(k)
+            metas.append(sg.meta(k, sweep=True))
         return "\n".join(src) + "\n", metas
 
-    def meta(self, k):
+    def meta(self, k, sweep=False):
+        """The driver's view of kernel k. A sweep's grids are larger (several
+        fused tiles along each dimension: 32 x 56 points at rank 2, chunks of
+        planes of 4 x 28 at rank 3) and its metadata names the state and the
+        next state."""
         r = self.r
         ext = []
         for d in range(k.rank):
             foot = k.lo[d] + k.hi[d]
-            if k.far is not None and foot >= 100:
+            if sweep:
+                w = {1: r.randint(1, 3001), 2: r.randint(1, 151), 3: r.randint(1, 41)}[k.rank]
+            elif k.far is not None and foot >= 100:
                 w = r.randint(1, 6)
             elif k.far is not None:
                 w = r.randint(1, 4)
@@ -580,9 +665,12 @@ class Gen:
             if e % 2 == 0:
                 e += 1
             ext.append(max(e, 5) | 1)
-        return dict(name=k.name, rank=k.rank, extents=ext, lo=k.lo, hi=k.hi, params=k.params,
-                    transcendental=k.uses_transc, sum_mult=k.sum_mult,
-                    fill_seed=r.getrandbits(62))
+        m = dict(name=k.name, rank=k.rank, extents=ext, lo=k.lo, hi=k.hi, params=k.params,
+                 transcendental=k.uses_transc, sum_mult=k.sum_mult,
+                 fill_seed=r.getrandbits(62))
+        if sweep:
+            m["sweep"] = dict(state="st", next="nx")
+        return m
 
 
 def main():
@@ -591,8 +679,9 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--meta")
     ap.add_argument("--no-transcendental", action="store_true")
+    ap.add_argument("--no-sweeps", action="store_true")
     a = ap.parse_args()
-    text, meta = Gen(a.seed, not a.no_transcendental).spec()
+    text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps).spec()
     if a.out:
         open(a.out, "w").write(text)
     else:

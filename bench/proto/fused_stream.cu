@@ -27,15 +27,13 @@
 // Prediction (session 8 note): K = 4..8 at 0.35-0.45x the floor.
 // Built alone: nvcc -arch=sm_90 -O3 -std=c++17 -Iruntime/include
 //   bench/proto/fused_stream.cu
-// NOT YET RUN: written at the end of session 8 with no device time left.
-#include "proto.cuh"
-
-#include <stencil/detail/exact_division.hpp>
+// Measured on 2026-11-25 (H100; docs/passes/fuse-sweeps.md, "The streamed
+// lowering, measured"); its residual is helmholtz.cuh's since session 34.
+#include "helmholtz.cuh"
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -43,40 +41,9 @@ namespace {
 
 constexpr int W = 128; ///< threads per block = columns of every level
 
-struct Coef {
-  double Ax, Ay, B, Omega, RcpB;
-};
-
-/// One point of the Helmholtz sweep: the emitter's expression, exactly.
-__device__ __forceinline__ double residual(const Coef &C, double W_, double E,
-                                           double N, double S, double Mid,
-                                           double F) {
-  return stencil::detail::divideExact(
-      ((__dmul_rn(C.Ax, (W_ + E)) + __dmul_rn(C.Ay, (N + S))) +
-       __dmul_rn(C.B, Mid)) -
-          F,
-      C.B, C.RcpB);
-}
-
-/// The one-sweep kernel (the reference): interior [1, m-1) x [1, n-1).
-__global__ void sweepOnce(const double *__restrict__ U,
-                          const double *__restrict__ F, double *__restrict__ V,
-                          double *Sum, int64_t M, int64_t N, Coef C) {
-  double Part = 0.0;
-  for (int64_t J = 1 + blockIdx.y; J < M - 1; J += gridDim.y)
-    for (int64_t I = 1 + blockIdx.x * blockDim.x + threadIdx.x; I < N - 1;
-         I += int64_t(gridDim.x) * blockDim.x) {
-      const int64_t At = J * N + I;
-      const double R =
-          residual(C, U[At - 1], U[At + 1], U[At - N], U[At + N], U[At], F[At]);
-      V[At] = U[At] - __dmul_rn(C.Omega, R);
-      Part += __dmul_rn(R, R);
-    }
-  for (int O = 16; O > 0; O /= 2)
-    Part += __shfl_down_sync(0xffffffffu, Part, O);
-  if ((threadIdx.x & 31) == 0)
-    atomicAdd(Sum, Part);
-}
+using proto::Coef;
+using proto::residual;
+using proto::sweepOnce;
 
 /// K sweeps streamed down a strip of H rows. U: the state (its ring is the
 /// ring of every level: both buffers carry the same ring here, as in the
@@ -204,36 +171,11 @@ int main(int Argc, char **Argv) {
     else if (Flag == "--reps")
       Reps = std::atoi(Argv[A + 1]);
   }
-  const size_t Bytes = size_t(N * M) * sizeof(double);
-  std::vector<double> HU(N * M), HF(N * M);
-  std::mt19937_64 Rng(7);
-  std::uniform_real_distribution<double> D(-1.0, 1.0);
-  for (auto &X : HU)
-    X = D(Rng);
-  for (auto &X : HF)
-    X = D(Rng);
-  const double Dx = 2.0 / double(N - 1), Dy = 2.0 / double(M - 1);
-  Coef C{1.0 / (Dx * Dx), 1.0 / (Dy * Dy), 0.0, 0.5, 0.0};
-  C.B = -2.0 / (Dx * Dx) - 2.0 / (Dy * Dy) - 1.0;
-  C.RcpB = 1.0 / C.B;
-
-  double *U, *F, *A, *B, *V, *Sums;
-  CHECK(cudaMalloc(&U, Bytes));
-  CHECK(cudaMalloc(&F, Bytes));
-  CHECK(cudaMalloc(&A, Bytes));
-  CHECK(cudaMalloc(&B, Bytes));
-  CHECK(cudaMalloc(&V, Bytes));
-  CHECK(cudaMalloc(&Sums, 16 * sizeof(double)));
-  CHECK(cudaMemcpy(U, HU.data(), Bytes, cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(F, HF.data(), Bytes, cudaMemcpyHostToDevice));
-  const double CopyMs = proto::medianMs(
-      [&] { CHECK(cudaMemcpyAsync(A, U, Bytes, cudaMemcpyDeviceToDevice)); },
-      Reps);
-  const double CopyGBps = 2.0 * double(Bytes) / (CopyMs * 1e6);
-  const double FloorMs = 24.0 * double((N - 2) * (M - 2)) / (CopyGBps * 1e6);
-  std::printf("copy %.1f GB/s; one-sweep floor %.4f ms (24 B per interior "
-              "point)\n",
-              CopyGBps, FloorMs);
+  const proto::HelmholtzGrids G(N, M, Reps, /*ZeroRing=*/false);
+  const Coef C = Coef::forGrid(N, M);
+  const size_t Bytes = G.Bytes;
+  double *U = G.U, *F = G.F, *A = G.A, *B = G.B, *V = G.V, *Sums = G.Sums;
+  const double FloorMs = G.FloorMs;
 
   const dim3 OnceGrid(unsigned((N + 255) / 256), 1024);
   // One sweep, the reference kernel: ms per sweep.

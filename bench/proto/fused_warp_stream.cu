@@ -36,53 +36,19 @@
 // bandwidth of the same run), and the check.
 // Built alone: nvcc -arch=sm_90 -O3 -std=c++17 -Iruntime/include
 //   bench/proto/fused_warp_stream.cu
-#include "proto.cuh"
-
-#include <stencil/detail/exact_division.hpp>
+#include "helmholtz.cuh"
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Coef {
-  double Ax, Ay, B, Omega, RcpB, RcpLowB;
-};
-
-/// One point of the Helmholtz sweep: the emitter's expression, exactly.
-__device__ __forceinline__ double residual(const Coef &C, double W_, double E,
-                                           double N, double S, double Mid,
-                                           double F) {
-  return stencil::detail::divideExact(
-      ((__dmul_rn(C.Ax, (W_ + E)) + __dmul_rn(C.Ay, (N + S))) +
-       __dmul_rn(C.B, Mid)) -
-          F,
-      C.B, C.RcpB, C.RcpLowB);
-}
-
-/// The one-sweep kernel (the reference): interior [1, m-1) x [1, n-1).
-__global__ void sweepOnce(const double *__restrict__ U,
-                          const double *__restrict__ F, double *__restrict__ V,
-                          double *Sum, int64_t M, int64_t N, Coef C) {
-  double Part = 0.0;
-  for (int64_t J = 1 + blockIdx.y; J < M - 1; J += gridDim.y)
-    for (int64_t I = 1 + blockIdx.x * blockDim.x + threadIdx.x; I < N - 1;
-         I += int64_t(gridDim.x) * blockDim.x) {
-      const int64_t At = J * N + I;
-      const double R =
-          residual(C, U[At - 1], U[At + 1], U[At - N], U[At + N], U[At], F[At]);
-      V[At] = U[At] - __dmul_rn(C.Omega, R);
-      Part += __dmul_rn(R, R);
-    }
-  for (int O = 16; O > 0; O /= 2)
-    Part += __shfl_down_sync(0xffffffffu, Part, O);
-  if ((threadIdx.x & 31) == 0)
-    atomicAdd(Sum, Part);
-}
+using proto::Coef;
+using proto::residual;
+using proto::sweepOnce;
 
 /// K sweeps of a strip of H rows by each warp, levels in registers, R rows
 /// of every level an iteration.
@@ -186,8 +152,8 @@ __global__ void __launch_bounds__(32 * Warps, MinBlocks)
           const double W_ = X == 0 ? Left : L[Q - 1][X - 1];
           const double E = X == C - 1 ? Right : L[Q - 1][X + 1];
           if (RowInner && Inner[X]) {
-            const double Fv = FWin ? FRow[K - S - 2 + Q][X]
-                                   : F[int64_t(J) * N + Col[X]];
+            const double Fv =
+                FWin ? FRow[K - S - 2 + Q][X] : F[int64_t(J) * N + Col[X]];
             const double Rs =
                 residual(Co, W_, E, L[Q - 2][X], L[Q][X], Mid, Fv);
             Out[Q - 2][X] = Mid - __dmul_rn(Co.Omega, Rs);
@@ -231,8 +197,7 @@ struct Config {
   int Regs;
 };
 
-template <int K, int C, int R, bool FWin, int Warps, int MinBlocks,
-          int Unroll>
+template <int K, int C, int R, bool FWin, int Warps, int MinBlocks, int Unroll>
 void launchWarpStream(const Config &Cfg, const double *U, const double *F,
                       double *V, double *Sums, int M, int N, const Coef &Co) {
   constexpr int Own = 32 * C - 2 * K;
@@ -277,45 +242,13 @@ int main(int Argc, char **Argv) {
     else if (Flag == "--only")
       Only = std::atoi(Argv[A + 1]);
   }
+  const proto::HelmholtzGrids G(N, M, Reps, /*ZeroRing=*/true);
+  const Coef Co = Coef::forGrid(N, M);
+  const size_t Bytes = G.Bytes;
+  double *U = G.U, *F = G.F, *A = G.A, *B = G.B, *V = G.V, *Sums = G.Sums;
+  const double FloorMs = G.FloorMs;
+
   const size_t Points = size_t(N) * size_t(M);
-  const size_t Bytes = Points * sizeof(double);
-  std::vector<double> HU(Points), HF(Points);
-  std::mt19937_64 Rng(7);
-  std::uniform_real_distribution<double> D(-1.0, 1.0);
-  for (auto &X : HU)
-    X = D(Rng);
-  for (auto &X : HF)
-    X = D(Rng);
-  // The ring zero, as the example's: both buffers carry it.
-  for (int J = 0; J < M; ++J)
-    for (int I = 0; I < N; ++I)
-      if (J == 0 || J == M - 1 || I == 0 || I == N - 1)
-        HU[size_t(J) * N + I] = 0.0;
-  const double Dx = 2.0 / double(N - 1), Dy = 2.0 / double(M - 1);
-  Coef Co{1.0 / (Dx * Dx), 1.0 / (Dy * Dy), 0.0, 0.5, 0.0, 0.0};
-  Co.B = -2.0 / (Dx * Dx) - 2.0 / (Dy * Dy) - 1.0;
-  Co.RcpB = 1.0 / Co.B;
-  Co.RcpLowB = stencil::detail::reciprocalLow(Co.B);
-
-  double *U, *F, *A, *B, *V, *Sums;
-  CHECK(cudaMalloc(&U, Bytes));
-  CHECK(cudaMalloc(&F, Bytes));
-  CHECK(cudaMalloc(&A, Bytes));
-  CHECK(cudaMalloc(&B, Bytes));
-  CHECK(cudaMalloc(&V, Bytes));
-  CHECK(cudaMalloc(&Sums, 16 * sizeof(double)));
-  CHECK(cudaMemcpy(U, HU.data(), Bytes, cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(F, HF.data(), Bytes, cudaMemcpyHostToDevice));
-  const double CopyMs = proto::medianMs(
-      [&] { CHECK(cudaMemcpyAsync(A, U, Bytes, cudaMemcpyDeviceToDevice)); },
-      Reps);
-  const double CopyGBps = 2.0 * double(Bytes) / (CopyMs * 1e6);
-  const double Interior = double(N - 2) * double(M - 2);
-  const double FloorMs = 24.0 * Interior / (CopyGBps * 1e6);
-  std::printf("n %d m %d; copy %.1f GB/s; one-sweep floor %.4f ms (24 B per "
-              "interior point)\n",
-              N, M, CopyGBps, FloorMs);
-
   const dim3 OnceGrid(unsigned((N + 255) / 256), 1024);
   const double OnceMs = proto::medianMs(
       [&] { sweepOnce<<<OnceGrid, 256>>>(U, F, V, Sums, M, N, Co); }, Reps);
@@ -324,7 +257,7 @@ int main(int Argc, char **Argv) {
 
   std::vector<Config> Configs;
   for (int H : {48, 64, 96, 128}) {
-    Configs.push_back(config<4, 2, 1, true, 4, 5, 3>(H));  // session's best
+    Configs.push_back(config<4, 2, 1, true, 4, 5, 3>(H)); // session's best
     Configs.push_back(config<4, 2, 2, false, 4, 4>(H));
     Configs.push_back(config<4, 2, 2, true, 4, 4>(H));
     Configs.push_back(config<4, 2, 2, false, 4, 5>(H));
@@ -380,9 +313,9 @@ int main(int Argc, char **Argv) {
                 "regs=%3d: "
                 "%.4f ms per sweep = %.3fx floor; %lld differ, sums %.1e: "
                 "%s\n",
-                Cfg.K, Cfg.C, Cfg.R, Cfg.H, int(Cfg.FWin), Cfg.Warps, Cfg.MinBlocks,
-                Cfg.Unroll, Cfg.Regs, Ms / Cfg.K, Ms / Cfg.K / FloorMs,
-                (long long)Differ, WorstSum,
+                Cfg.K, Cfg.C, Cfg.R, Cfg.H, int(Cfg.FWin), Cfg.Warps,
+                Cfg.MinBlocks, Cfg.Unroll, Cfg.Regs, Ms / Cfg.K,
+                Ms / Cfg.K / FloorMs, (long long)Differ, WorstSum,
                 Differ == 0 && WorstSum < 1e-12 ? "PASS" : "FAIL");
   }
   return 0;

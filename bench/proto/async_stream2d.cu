@@ -51,9 +51,10 @@ struct Laplace4 {
     double Near = (((W[1] + W[3]) + N[1]) + N[3]);
     double Far = (((W[0] + W[4]) + N[0]) + N[4]);
 #ifdef __CUDA_ARCH__
-    return __dmul_rn(InvH2, ((__dmul_rn(1.3333333333333333, Near) -
-                              stencil::detail::divideExactOneStep(Far, 12.0, Rcp12)) -
-                             __dmul_rn(5.0, W[2])));
+    return __dmul_rn(InvH2,
+                     ((__dmul_rn(1.3333333333333333, Near) -
+                       stencil::detail::divideExactOneStep(Far, 12.0, Rcp12)) -
+                      __dmul_rn(5.0, W[2])));
 #else
     return InvH2 * ((1.3333333333333333 * Near - Far / 12.0) - 5.0 * W[2]);
 #endif
@@ -77,14 +78,14 @@ struct Lap5 {
 
 template <class P>
 __global__ void __launch_bounds__(256, 6)
-    kernelA(const double *__restrict__ u, double *__restrict__ out, P Pt, int N0,
-            int N1, int Ppt) {
+    kernelA(const double *__restrict__ u, double *__restrict__ out, P Pt,
+            int N0, int N1, int Ppt) {
   constexpr int R = P::R;
   const int S = N1;
   for (int I1 = R + int(blockIdx.x * blockDim.x + threadIdx.x); I1 < N1 - R;
        I1 += gridDim.x * blockDim.x) {
-    for (int C0 = R + int(blockIdx.y * blockDim.y + threadIdx.y) * Ppt; C0 < N0 - R;
-         C0 += gridDim.y * blockDim.y * Ppt) {
+    for (int C0 = R + int(blockIdx.y * blockDim.y + threadIdx.y) * Ppt;
+         C0 < N0 - R; C0 += gridDim.y * blockDim.y * Ppt) {
       const int End = C0 + Ppt < N0 - R ? C0 + Ppt : N0 - R;
       int At = C0 * S + I1;
 #pragma unroll 1
@@ -107,11 +108,13 @@ __global__ void __launch_bounds__(256, 6)
 
 __device__ __forceinline__ void copyAsync8(double *Dst, const double *Src) {
   const unsigned D = unsigned(__cvta_generic_to_shared(Dst));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(D), "l"(Src) : "memory");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(D), "l"(Src)
+               : "memory");
 }
 __device__ __forceinline__ void copyAsync16(double *Dst, const double *Src) {
   const unsigned D = unsigned(__cvta_generic_to_shared(Dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(D), "l"(Src) : "memory");
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(D), "l"(Src)
+               : "memory");
 }
 __device__ __forceinline__ void commitAsync() {
   asm volatile("cp.async.commit_group;\n" ::: "memory");
@@ -121,14 +124,16 @@ template <int N> __device__ __forceinline__ void waitAsync() {
 }
 
 /// Ring slots: 2R rows of halo, G rows computed, D groups of G in flight.
-template <int R, int G, int D> __host__ __device__ constexpr int ringRows() { return 2 * R + G * (D + 1); }
+template <int R, int G, int D> __host__ __device__ constexpr int ringRows() {
+  return 2 * R + G * (D + 1);
+}
 
 template <class P, int TX, int G, int D, bool Wide>
 __global__ void __launch_bounds__(TX)
-    kernelS(const double *__restrict__ u, double *__restrict__ out, P Pt, int N0,
-            int N1, int CH) {
+    kernelS(const double *__restrict__ u, double *__restrict__ out, P Pt,
+            int N0, int N1, int CH) {
   constexpr int R = P::R;
-  constexpr int W = TX + 2 * R;  // elements of a ring row
+  constexpr int W = TX + 2 * R; // elements of a ring row
   constexpr int NS = ringRows<R, G, D>();
   extern __shared__ double Ring[]; // NS x W
   const int T = threadIdx.x;
@@ -204,8 +209,8 @@ __global__ void __launch_bounds__(TX)
 // The run
 //===----------------------------------------------------------------------===//
 
-__global__ void copyKernel(const double2 *__restrict__ In, double2 *__restrict__ Out,
-                           int64_t N) {
+__global__ void copyKernel(const double2 *__restrict__ In,
+                           double2 *__restrict__ Out, int64_t N) {
   for (int64_t I = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; I < N;
        I += int64_t(gridDim.x) * blockDim.x)
     Out[I] = In[I];
@@ -234,7 +239,8 @@ template <class P> std::vector<double> cpuReference(const Run &X, const P &Pt) {
 }
 
 /// Poisons the output, runs once, compares every point with Expect.
-template <class F> bool check(Run &X, F &&Launch, const std::vector<double> &Expect) {
+template <class F>
+bool check(Run &X, F &&Launch, const std::vector<double> &Expect) {
   CHECK(cudaMemset(X.Out, 0, size_t(X.N0) * X.N1 * 8));
   Launch();
   CHECK(cudaGetLastError());
@@ -252,28 +258,36 @@ template <class P> void runStencil(Run &X, const char *Name, const P &Pt) {
   auto report = [&](const std::string &Label, double Ms, bool Ok) {
     if (BaseMs == 0)
       BaseMs = Ms;
-    std::printf("%-10s %-28s %8.4f ms  x copy %.3f  vs A %.3f  %s\n", Name, Label.c_str(),
-                Ms, Ms / FloorMs, Ms / BaseMs, Ok ? "bit-exact" : "MISMATCH");
+    std::printf("%-10s %-28s %8.4f ms  x copy %.3f  vs A %.3f  %s\n", Name,
+                Label.c_str(), Ms, Ms / FloorMs, Ms / BaseMs,
+                Ok ? "bit-exact" : "MISMATCH");
     std::fflush(stdout);
   };
   {
     const dim3 Block(64, 4);
     const int Ppt = 4;
-    const dim3 Grid((X.N1 - 2 * R + 63) / 64, (X.N0 - 2 * R + 4 * Ppt - 1) / (4 * Ppt));
-    auto L = [&] { kernelA<P><<<Grid, Block>>>(X.U, X.Out, Pt, X.N0, X.N1, Ppt); };
+    const dim3 Grid((X.N1 - 2 * R + 63) / 64,
+                    (X.N0 - 2 * R + 4 * Ppt - 1) / (4 * Ppt));
+    auto L = [&] {
+      kernelA<P><<<Grid, Block>>>(X.U, X.Out, Pt, X.N0, X.N1, Ppt);
+    };
     const bool Ok = check(X, L, Expect);
     report("A today (64x4, 4 rows)", proto::medianMs(L, X.Reps), Ok);
   }
-  auto variantS = [&](auto Kernel, int TX, int G, int D, int CH, const char *Tag) {
+  auto variantS = [&](auto Kernel, int TX, int G, int D, int CH,
+                      const char *Tag) {
     const int NS = 2 * R + G * (D + 1);
     const size_t Smem = size_t(NS) * (TX + 2 * R) * 8;
-    CHECK(cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               int(Smem)));
+    CHECK(cudaFuncSetAttribute(
+        Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Smem)));
     const dim3 Grid((X.N1 - 2 * R + TX - 1) / TX, (X.N0 - 2 * R + CH - 1) / CH);
-    auto L = [&] { Kernel<<<Grid, TX, Smem>>>(X.U, X.Out, Pt, X.N0, X.N1, CH); };
+    auto L = [&] {
+      Kernel<<<Grid, TX, Smem>>>(X.U, X.Out, Pt, X.N0, X.N1, CH);
+    };
     const bool Ok = check(X, L, Expect);
     char Label[96];
-    std::snprintf(Label, sizeof Label, "%s TX%d G%d D%d CH%d", Tag, TX, G, D, CH);
+    std::snprintf(Label, sizeof Label, "%s TX%d G%d D%d CH%d", Tag, TX, G, D,
+                  CH);
     report(Label, proto::medianMs(L, X.Reps), Ok);
   };
   for (int CH : {64, 256}) {
@@ -308,7 +322,8 @@ int main(int Argc, char **Argv) {
     }
   }
   if (X.N1 % 2 != 0) {
-    std::fprintf(stderr, "async_stream2d: --n1 must be even (the 16-byte copies)\n");
+    std::fprintf(stderr,
+                 "async_stream2d: --n1 must be even (the 16-byte copies)\n");
     return 2;
   }
   const size_t Points = size_t(X.N0) * X.N1;
@@ -323,20 +338,24 @@ int main(int Argc, char **Argv) {
   cudaDeviceProp Prop;
   CHECK(cudaGetDeviceProperties(&Prop, 0));
   const double MemcpyMs = proto::medianMs(
-      [&] { CHECK(cudaMemcpyAsync(X.Out, X.U, Points * 8, cudaMemcpyDeviceToDevice)); },
+      [&] {
+        CHECK(
+            cudaMemcpyAsync(X.Out, X.U, Points * 8, cudaMemcpyDeviceToDevice));
+      },
       X.Reps);
   const double KernelMs = proto::medianMs(
       [&] {
         copyKernel<<<Prop.multiProcessorCount * 4, 512>>>(
-            reinterpret_cast<const double2 *>(X.U), reinterpret_cast<double2 *>(X.Out),
-            int64_t(Points / 2));
+            reinterpret_cast<const double2 *>(X.U),
+            reinterpret_cast<double2 *>(X.Out), int64_t(Points / 2));
       },
       X.Reps);
   X.CopyMs = std::min(MemcpyMs, KernelMs);
-  std::printf("%s, %d x %d f64; copy of the grid: memcpy %.4f ms (%.1f GB/s), kernel "
-              "%.4f ms (%.1f GB/s)\n",
-              Prop.name, X.N0, X.N1, MemcpyMs, 2.0 * Points * 8 / MemcpyMs / 1e6, KernelMs,
-              2.0 * Points * 8 / KernelMs / 1e6);
+  std::printf(
+      "%s, %d x %d f64; copy of the grid: memcpy %.4f ms (%.1f GB/s), kernel "
+      "%.4f ms (%.1f GB/s)\n",
+      Prop.name, X.N0, X.N1, MemcpyMs, 2.0 * Points * 8 / MemcpyMs / 1e6,
+      KernelMs, 2.0 * Points * 8 / KernelMs / 1e6);
   runStencil(X, "laplace4", Laplace4{1.0 / (0.01 * 0.01), 1.0 / 12.0});
   runStencil(X, "lap5", Lap5{});
   CHECK(cudaFree(X.U));

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/cuda/KernelEmitter.h"
+#include "codegen/IRPrinter.h"
 #include "codegen/passes/FuseSweeps.h"
 
 #include <sstream>
@@ -186,18 +187,15 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
   const std::string &O = OptsName;
   const std::string Name = K.Name + (Until ? "_until" : "_sweeps");
   std::ostringstream OS;
-  OS << fusedSignature(Stop, false) << " {\n"
+  OS << "/// " << Name
+     << " at the options' depth (the public launcher tunes them).\n"
+     << "static " << fusedSignature(Stop, false, "_at_") << " {\n"
      << "  static const char kernel_name_[] = \"" << Name << "\";\n"
      << "  const int count_ = " << (Until ? "max_sweeps" : "sweeps") << ";\n"
      << "  if (count_ < 0)\n    throw stencil::Error(kernel_name_, \""
      << (Until ? "max_sweeps" : "sweeps")
      << " must be 0 or more, not \" + std::to_string(count_));\n";
-  OS << domainSetup(firstGrid());
-  OS << "  if (" << O << ".SweepDepth < 0 || " << O
-     << ".SweepDepth > stencil::detail::MaxSweepDepth)\n"
-     << "    throw stencil::Error(kernel_name_, \"SweepDepth \" + "
-        "std::to_string("
-     << O << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n"
+  OS << domainSetup(firstGrid()) << sweepDepthCheck()
      << "  const int depth_ = " << O << ".SweepDepth > 0 ? " << O
      << ".SweepDepth : " << K.Fuse.Depth << ";\n"
      << fusedFallback(Stop);
@@ -418,30 +416,32 @@ std::string KernelEmitter::stopReplay(const std::string &Steps) const {
          "    } else {\n      pp_.advance(1);\n    }\n";
 }
 
-/// Rank 3: a grid whose fused launches cannot fill the GPU with chunks of
-/// at least 16 planes (NAME_fused_fills_) runs the one-sweep launcher's
-/// loop instead, unless a SweepDepth is asked: its chunks would be mostly
-/// halo. Measured on Himeno (H100,
+/// SweepDepth -1 runs the one-sweep launcher's loop (NAME_sweeps_loop_),
+/// as does, at rank 3, a grid whose fused launches cannot fill the GPU with
+/// chunks of at least 16 planes (NAME_fused_fills_) unless a SweepDepth is
+/// asked: its chunks would be mostly halo. Measured on Himeno (H100,
 /// µs per sweep): S, 0.5 M points, fused 18.1 against 10.6 for the queued
-/// loop; M, 4 M points, fused 85 against 91.
+/// loop; M, 4 M points, fused 85 against 91 (the H200: fused 13% slower at
+/// M; STENCIL_TUNE times both).
 std::string KernelEmitter::fusedFallback(StopTest Stop) const {
-  if (K.Rank != 3)
-    return "";
   const bool Until = Stop != StopTest::None;
-  std::vector<std::string> Args;
-  for (const Param &P : K.Params)
-    if (isGrid(P.Kind) || P.Kind == ParamKind::Scalar)
-      Args.push_back(P.Name);
+  std::vector<std::string> Args = sweepsGridsAndScalars();
   Args.push_back(Until ? "max_sweeps" : "sweeps");
   if (Until)
     Args.push_back("stop");
   Args.push_back(OptsName);
-  return "  // As compiled (no SweepDepth asked): small grids run the loop.\n"
+  const std::string Loop = "    return " + K.Name +
+                           (Until ? "_until" : "_sweeps") + "_loop_(" +
+                           joinArguments(Args) + ");\n";
+  if (K.Rank != 3)
+    return "  if (" + OptsName + ".SweepDepth == -1) // one-sweep launches\n" +
+           Loop;
+  return "  // SweepDepth -1, or as compiled (none asked) on a small grid: "
+         "the loop.\n"
          "  if (" +
-         OptsName + ".SweepDepth == 0 && !domain_.empty() && !" + K.Name +
-         "_fused_fills_(kernel_name_, domain_))\n    return " + K.Name +
-         (Until ? "_until" : "_sweeps") + "_loop_(" + joinArguments(Args) +
-         ");\n";
+         OptsName + ".SweepDepth == -1 || (" + OptsName +
+         ".SweepDepth == 0 && !domain_.empty() && !" + K.Name +
+         "_fused_fills_(kernel_name_, domain_)))\n" + Loop;
 }
 
 /// NAME_fused_fills_: whether fused launches at the compiled depth Doc
@@ -481,10 +481,7 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
   std::ostringstream OS;
   if (Stop == StopTest::Rule) {
     // The rule on the host, through the overload taking a function.
-    std::vector<std::string> Args;
-    for (const Param &P : K.Params)
-      if (isGrid(P.Kind) || P.Kind == ParamKind::Scalar)
-        Args.push_back(P.Name);
+    std::vector<std::string> Args = sweepsGridsAndScalars();
     Args.push_back("max_sweeps");
     Args.push_back("[&](const " + resultType() + "& result_) { return " +
                    K.Name + "_stop_holds_(stop, result_); }");
@@ -503,12 +500,7 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
      << "  if (" << Count << " < 0)\n    throw stencil::Error(kernel_name_, \""
      << Count << " must be 0 or more, not \" + std::to_string(" << Count
      << "));\n"
-     << "  if (" << OptsName << ".SweepDepth < 0 || " << OptsName
-     << ".SweepDepth > stencil::detail::MaxSweepDepth)\n"
-     << "    throw stencil::Error(kernel_name_, \"SweepDepth \" + "
-        "std::to_string("
-     << OptsName
-     << ".SweepDepth) + \" is not between 0 (as compiled) and 4\");\n";
+     << sweepDepthCheck();
   OS << persistentCall(Stop);
   OS << "  // Not fused (see --report): one sweep per launch.\n";
   const std::string Call = K.Name + "(" + launcherArgumentNames() + ")";
@@ -543,6 +535,88 @@ std::string KernelEmitter::loopLauncher(StopTest Stop,
      << "    results_.push_back(waiting_.front().get());\n"
      << "  return results_;\n}\n\n";
   return OS.str();
+}
+
+/// The launchers' check of opts.SweepDepth.
+std::string KernelEmitter::sweepDepthCheck() const {
+  const std::string &O = OptsName;
+  return "  if (" + O + ".SweepDepth < -1 || " + O +
+         ".SweepDepth > stencil::detail::MaxSweepDepth)\n"
+         "    throw stencil::Error(kernel_name_, \"SweepDepth \" + "
+         "std::to_string(" +
+         O +
+         ".SweepDepth) + \" is not between -1 (one-sweep launches) and 4 "
+         "(0: as compiled)\");\n";
+}
+
+/// The grids and scalars of the kernel, as the launchers name them.
+std::vector<std::string> KernelEmitter::sweepsGridsAndScalars() const {
+  std::vector<std::string> Args;
+  for (const Param &P : K.Params)
+    if (isGrid(P.Kind) || P.Kind == ParamKind::Scalar)
+      Args.push_back(P.Name);
+  return Args;
+}
+
+/// NAME_sweeps_tuned_: the options a fused NAME_sweeps or NAME_until
+/// launches with: opts, or under STENCIL_TUNE the depth the tuning cache
+/// holds for the extents class (kernel "NAME_sweeps"), timed on its first
+/// call if none (tuning.hpp): NAME_sweeps_at_ runs TrialSweeps sweeps at
+/// each candidate depth from the grids saved before, and the grids and their
+/// handles are put back as they were after each trial. The variants count
+/// is the kernel's: a Variant in opts is for the one-sweep launches of the
+/// loop, and makes the options explicit.
+std::string KernelEmitter::sweepsTuning() const {
+  std::vector<std::string> Params = fusedParams(StopTest::None, false);
+  Params.erase(Params.end() - 2); // int sweeps
+  std::vector<std::string> Trial = sweepsGridsAndScalars();
+  Trial.push_back("stencil::detail::TrialSweeps");
+  Trial.push_back("trial_");
+  std::string Outputs;
+  for (const Param &P : K.Params)
+    if (P.Name == Sweep.State || P.Kind == ParamKind::Out ||
+        P.Kind == ParamKind::InOut)
+      Outputs += std::string(Outputs.empty() ? "" : ", ") + "{" + P.Name +
+                 ".data(), " + P.Name + ".bytes()}";
+  const std::string &St = Sweep.State, &Nx = Sweep.Next;
+  std::ostringstream OS;
+  OS << "/// The options " << K.Name
+     << "_sweeps and _until launch with: opts, or under STENCIL_TUNE\n"
+     << "/// the fusion depth tuned for the extents class (tuning.hpp).\n"
+     << "static stencil::LaunchOptions " << K.Name << "_sweeps_tuned_(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    OS << (I ? ",\n    " : "\n    ") << Params[I];
+  OS << ") {\n"
+     << "  static const char kernel_name_[] = \"" << K.Name << "_sweeps\";\n"
+     << "  const void* const state_data_ = " << St << ".data();\n"
+     << "  return stencil::detail::tunedOptions<" << K.Rank
+     << ">(\n      kernel_name_, " << ir::kernelHash(K) << "ull, " << St
+     << ".extents(), {" << K.Rank << ", {0, 0, 0}, 0, false, false, 0, "
+     << K.Variants.size() << ", " << K.Fuse.Depth << "}, " << OptsName
+     << ",\n      [&](const stencil::LaunchOptions& trial_) {\n"
+     << "        (void)" << K.Name << "_sweeps_at_(" << joinArguments(Trial)
+     << ");\n"
+     << "        // The handles as they were: the snapshot restores buffers.\n"
+     << "        if (" << St << ".data() != state_data_) {\n"
+     << "          using std::swap;\n          swap(" << St << ", " << Nx
+     << ");\n        }\n      },\n      {" << Outputs << "});\n}\n\n";
+  return OS.str();
+}
+
+/// The public NAME_sweeps or NAME_until: NAME_*_at_ with the tuned options.
+std::string KernelEmitter::tunedLauncher(StopTest Stop) const {
+  const bool Until = Stop != StopTest::None;
+  std::vector<std::string> Tune = sweepsGridsAndScalars();
+  Tune.push_back(OptsName);
+  std::vector<std::string> Args = sweepsGridsAndScalars();
+  Args.push_back(Until ? "max_sweeps" : "sweeps");
+  if (Until)
+    Args.push_back("stop");
+  Args.push_back(K.Name + "_sweeps_tuned_(" + joinArguments(Tune) + ")");
+  return fusedSignature(Stop, false) + " {\n  " +
+         (hasReductions() ? "return " : "") + K.Name +
+         (Until ? "_until" : "_sweeps") + "_at_(" + joinArguments(Args) +
+         ");\n}\n\n";
 }
 
 std::string KernelEmitter::fusedSource() {
@@ -592,16 +666,17 @@ std::string KernelEmitter::fusedSource() {
        << finalizeBody() << stopOnDevice() << "}\n\n";
   OS << fusedKernel() << fusedHelpers();
   OS << persistentSource();
-  if (K.Rank == 3) { // fusedFallback
-    OS << loopLauncher(StopTest::None, "_loop_");
-    if (hasReductions())
-      OS << loopLauncher(StopTest::Host, "_loop_")
-         << loopLauncher(StopTest::Rule, "_loop_");
-  }
+  OS << loopLauncher(StopTest::None, "_loop_"); // fusedFallback
+  if (hasReductions())
+    OS << loopLauncher(StopTest::Host, "_loop_")
+       << loopLauncher(StopTest::Rule, "_loop_");
   OS << "} // namespace\n\n";
   OS << fusedLauncher(StopTest::None);
   if (hasReductions())
     OS << fusedLauncher(StopTest::Host) << fusedLauncher(StopTest::Rule);
+  OS << sweepsTuning() << tunedLauncher(StopTest::None);
+  if (hasReductions())
+    OS << tunedLauncher(StopTest::Host) << tunedLauncher(StopTest::Rule);
   return OS.str();
 }
 

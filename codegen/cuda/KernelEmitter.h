@@ -431,6 +431,16 @@ private:
   /// fused step.
   std::string fusedPoints(int Depth, int Lanes);
   std::string loopLauncher(StopTest Stop, const std::string &Suffix = "");
+  /// The launchers' check of LaunchOptions::SweepDepth (-1 to 4).
+  std::string sweepDepthCheck() const;
+  /// The kernel's grids and scalars, in order, as the launchers name them.
+  std::vector<std::string> sweepsGridsAndScalars() const;
+  /// NAME_sweeps_tuned_: the options a fused launcher runs with, its depth
+  /// autotuned under STENCIL_TUNE (tuning.hpp).
+  std::string sweepsTuning() const;
+  /// The public NAME_sweeps or NAME_until of a fused kernel: NAME_*_at_
+  /// with NAME_sweeps_tuned_'s options.
+  std::string tunedLauncher(StopTest Stop) const;
 
   //--- persistent sweeps (PersistentSweeps.cpp) -----------------------------
   /// NAME_sweeps' loop of one-sweep launches runs as cooperative launches of

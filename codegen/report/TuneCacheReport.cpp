@@ -24,13 +24,32 @@ std::string reportTuneCache(const ir::Module &M, const std::string &File) {
                               ":" + std::to_string(K.Loc.Col) +
                               ": remark: kernel " + K.Name + ": tune-cache: ";
     int Found = 0;
+    // A fused kernel's NAME_sweeps and NAME_until tune their depth under
+    // the kernel name NAME_sweeps.
+    const std::string Sweeps = K.Name + "_sweeps";
     for (const stencil::detail::TuneEntry &E : Cache.entries()) {
-      if (E.Kernel != K.Name)
+      const bool Depth = K.Fuse.active() && E.Kernel == Sweeps;
+      if (E.Kernel != K.Name && !Depth)
         continue;
       ++Found;
       if (E.Hash != Hash) {
-        OS << Where << "stale entry (another version of the kernel) for "
-           << E.Device << " at extents class " << E.Class << ": not used\n";
+        if (Depth)
+          OS << Where << Sweeps << ": ";
+        else
+          OS << Where;
+        OS << "stale entry (another version of the kernel) for " << E.Device
+           << " at extents class " << E.Class << ": not used\n";
+        continue;
+      }
+      if (Depth) {
+        const int D = E.Shape.SweepDepth;
+        OS << Where << Sweeps << ": " << E.Device << " at extents class "
+           << E.Class << ": "
+           << (D == -1  ? std::string("one-sweep launches")
+               : D == 0 ? std::string("as compiled (no depth beat it by 3%)")
+                        : std::to_string(D) + " sweeps per launch")
+           << " (" << E.Ms << " ms for " << stencil::detail::TrialSweeps
+           << " sweeps when tuned)\n";
         continue;
       }
       OS << Where << E.Device << " at extents class " << E.Class << ": ";

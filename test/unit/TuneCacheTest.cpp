@@ -97,7 +97,7 @@ TEST(TuneCache, VariantsRoundTripAndVersionOneReadsAsVariantZero) {
   TuneEntry F = entry(43, "norm", "dev", "64x64");
   F.Shape.Variant = 1; // variant 1 at a given shape
   C.put(F);
-  EXPECT_NE(C.format().find("42 sweep dev 64x64 0x0x0 0 -1 2 0.25"),
+  EXPECT_NE(C.format().find("42 sweep dev 64x64 0x0x0 0 -1 2 0 0.25"),
             std::string::npos);
   TuneCache D;
   std::vector<std::string> W;
@@ -119,7 +119,7 @@ TEST(TuneCache, VariantsRoundTripAndVersionOneReadsAsVariantZero) {
   EXPECT_TRUE(W.empty());
 
   TuneCache Bad;
-  Bad.parse(std::string(TuneCache::Header) +
+  Bad.parse(std::string(TuneCache::HeaderV2) +
                 "\n42 sweep dev 64x64 0x0x0 0 -1 1 0.25\n"
                 "43 sweep dev 64x64 128x2x1 8 0 0.25\n"     // no variant
                 "44 sweep dev 64x64 0x0x0 0 -1 -1 0.25\n"   // variant -1
@@ -129,6 +129,82 @@ TEST(TuneCache, VariantsRoundTripAndVersionOneReadsAsVariantZero) {
   ASSERT_EQ(Bad.entries().size(), 1u);
   EXPECT_EQ(Bad.entries()[0].Hash, 42u);
   EXPECT_EQ(W.size(), 4u);
+}
+
+// Version 3 adds a multi-sweep launcher's depth (LaunchOptions::SweepDepth)
+// after the variant; version-1 and version-2 entries are depth 0.
+TEST(TuneCache, SweepDepthsRoundTripAndOlderVersionsReadAsDepthZero) {
+  TuneCache C;
+  TuneEntry E = entry(42, "jacobi_sweeps", "dev", "512x512x1024");
+  E.Shape = TuneShape{};
+  E.Shape.SweepDepth = -1; // one-sweep launches
+  C.put(E);
+  TuneEntry F = entry(43, "sweep_sweeps", "dev", "8192x8192");
+  F.Shape = TuneShape{};
+  F.Shape.SweepDepth = 3;
+  C.put(F);
+  EXPECT_NE(C.format().find("42 jacobi_sweeps dev 512x512x1024 0x0x0 0 -1 0 -1 "
+                            "0.25"),
+            std::string::npos);
+  TuneCache D;
+  std::vector<std::string> W;
+  D.parse(C.format(), W);
+  EXPECT_TRUE(W.empty());
+  const TuneEntry *G = D.find(42, "jacobi_sweeps", "dev", "512x512x1024", W);
+  ASSERT_NE(G, nullptr);
+  EXPECT_EQ(G->Shape.SweepDepth, -1);
+  EXPECT_TRUE(G->Shape.unshaped());
+  EXPECT_FALSE(G->Shape.compiled());
+  const TuneEntry *H = D.find(43, "sweep_sweeps", "dev", "8192x8192", W);
+  ASSERT_NE(H, nullptr);
+  EXPECT_EQ(H->Shape, F.Shape);
+  EXPECT_FALSE(H->Shape == TuneShape{});
+
+  TuneCache V2;
+  V2.parse(std::string(TuneCache::HeaderV2) +
+               "\n42 sweep dev 64x64 0x0x0 0 -1 2 0.25\n",
+           W);
+  ASSERT_EQ(V2.entries().size(), 1u);
+  EXPECT_EQ(V2.entries()[0].Shape.Variant, 2);
+  EXPECT_EQ(V2.entries()[0].Shape.SweepDepth, 0);
+  EXPECT_TRUE(W.empty());
+
+  TuneCache Bad;
+  Bad.parse(std::string(TuneCache::Header) +
+                "\n42 s dev 64x64 0x0x0 0 -1 0 2 0.25\n"
+                "43 s dev 64x64 0x0x0 0 -1 0 0.25\n"    // no depth
+                "44 s dev 64x64 0x0x0 0 -1 0 -2 0.25\n" // below -1
+                "45 s dev 64x64 0x0x0 0 -1 0 5 0.25\n"  // above the most
+                "46 s dev 64x64 0x0x0 0 -1 0 2.5 0.25\n",
+            W);
+  ASSERT_EQ(Bad.entries().size(), 1u);
+  EXPECT_EQ(Bad.entries()[0].Hash, 42u);
+  EXPECT_EQ(W.size(), 4u);
+}
+
+// A multi-sweep launcher's candidates are depths: as compiled first, then
+// one-sweep launches and each depth, nothing else, no duplicates.
+TEST(TuneCandidates, SweepLaunchersTryEveryDepth) {
+  CompiledShape C;
+  C.Rank = 3;
+  C.SweepDepth = 2;
+  C.Variants = 2; // the one-sweep kernel's: not the launcher's candidates
+  const std::vector<TuneShape> S = tuneCandidates(C);
+  ASSERT_EQ(S.size(), size_t(MaxTunedSweepDepth) + 2);
+  EXPECT_TRUE(S[0].compiled());
+  EXPECT_EQ(S[1].SweepDepth, -1);
+  for (int D = 1; D <= MaxTunedSweepDepth; ++D)
+    EXPECT_EQ(S[size_t(D + 1)].SweepDepth, D);
+  for (size_t I = 0; I < S.size(); ++I) {
+    EXPECT_TRUE(S[I].unshaped());
+    EXPECT_EQ(S[I].Variant, 0);
+    for (size_t J = 0; J < I; ++J)
+      EXPECT_FALSE(S[I] == S[J]);
+  }
+  // A one-sweep kernel's candidates never set a depth.
+  C.SweepDepth = 0;
+  for (const TuneShape &T : tuneCandidates(C))
+    EXPECT_EQ(T.SweepDepth, 0);
 }
 
 TEST(TuneCandidates, VariantsComeFirstAsCompiled) {

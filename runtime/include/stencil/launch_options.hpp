@@ -65,8 +65,10 @@ struct LaunchOptions {
   /// (docs/distributed.md#overlap); false: the exchange, then every row.
   bool OverlapExchange = true;
   /// Multi-sweep launchers (NAME_sweeps, NAME_until of kernels fuse-sweeps
-  /// fused): sweeps per launch, 1 to 4; 0: as compiled. The results are the
-  /// same at every depth (docs/passes/fuse-sweeps.md).
+  /// fused): sweeps per launch, 1 to 4; -1: a launch of the one-sweep
+  /// launcher per sweep (its loop); 0: as compiled, or under STENCIL_TUNE
+  /// the depth tuned for the extents class. The results are the same at
+  /// every depth (docs/passes/fuse-sweeps.md).
   int SweepDepth = 0;
   /// NAME_sweeps and NAME_until with a stop rule where they run one sweep
   /// per launch (not fused, or a rank-3 grid too small to fuse) or fused

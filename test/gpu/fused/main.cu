@@ -20,6 +20,10 @@
 //                   final state of 6 sweeps of helmholtz and relax3
 //                   against the CPU reference.
 //   fused --check --quick   a few cases of each kind (compute-sanitizer)
+//   fused --check-tuned   NAME_sweeps and NAME_until with STENCIL_TUNE=1 and
+//                   a fresh cache, twice (tuning, then the cache's depths),
+//                   against the loop bit for bit; a cache entry per kernel
+//                   and extents class.
 //   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32),
 //                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
 //                   per sweep of the one-sweep loop
@@ -34,9 +38,14 @@
 
 #include "../../../examples/common/harness.hpp"
 
+#include <stencil/detail/tune_cache.hpp>
+
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <string>
@@ -157,8 +166,9 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
   const std::vector<int> Counts =
       Quick ? std::vector<int>{3, 5, 33}
             : std::vector<int>{0, 1, 2, 3, 4, 5, 7, 9, 33, 70};
+  // Depth -1: one-sweep launches (what STENCIL_TUNE may choose).
   const std::vector<int> Depths =
-      Quick ? std::vector<int>{0, 4} : std::vector<int>{0, 1, 2, 3, 4};
+      Quick ? std::vector<int>{0, 4} : std::vector<int>{-1, 0, 1, 2, 3, 4};
   for (int N : Counts) {
     stencil::Grid<T, Rank> RS(S0), RN(N0);
     const std::vector<Result> RefR = loop(K, RS, Coef, RN, N, {});
@@ -679,6 +689,16 @@ int check() {
     }
     Check.holds("depth 5 throws",
                 What.find("SweepDepth 5") != std::string::npos, What);
+    What.clear();
+    try {
+      stencil::LaunchOptions O;
+      O.SweepDepth = -2;
+      gpu::helmholtz_sweeps(S, F, N, Ax, Ay, Bc, Omega, 3, O);
+    } catch (const stencil::Error &Err) {
+      What = Err.what();
+    }
+    Check.holds("depth -2 throws",
+                What.find("SweepDepth -2") != std::string::npos, What);
   }
   // Rank 3, after every rank-2 check (whose output stays as it was): odd
   // sizes, sizes below any plausible tile, an empty interior (extent 1
@@ -725,6 +745,99 @@ int check() {
        Quick ? std::vector<stencil::Extents<1>>{{1001}}
              : std::vector<stencil::Extents<1>>{{1001}, {100003}})
     checkRules(Check, smooth1Kernel(), E, 71, AtsLong);
+  return Check.finish();
+}
+
+/// One tuned NAME_sweeps (7 sweeps) and NAME_until (a host stop at sweep 4,
+/// cap 9) against the loop, UntilFirst: which of the two tunes the extents
+/// class (both share the kernel name NAME_sweeps in the cache).
+template <class T, class C, class Result, int Rank>
+void checkTunedKernel(example::Checker &Check,
+                      const Kernel<T, C, Result, Rank> &K,
+                      const typename ExtentsOf<Rank>::Type &E, uint64_t Seed,
+                      bool UntilFirst, int Round) {
+  const auto S0 = randomGrid<T, Rank>(E, Seed),
+             N0 = randomGrid<T, Rank>(E, Seed + 1);
+  const stencil::Grid<C, Rank> Coef(randomGrid<C, Rank>(E, Seed + 2));
+  const std::string Where = std::string(K.Name) + " " +
+                            stencil::formatExtents<Rank>(E) + " round " +
+                            std::to_string(Round);
+  auto Sweeps = [&] {
+    stencil::Grid<T, Rank> RS(S0), RN(N0), GS(S0), GN(N0);
+    const std::vector<Result> RefR = loop(K, RS, Coef, RN, 7, {});
+    const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, 7, {});
+    compare(Check, Where + " tuned _sweeps n=7", K, RS, RN, RefR, GS, GN, Got);
+  };
+  auto Until = [&] {
+    if (!K.Until)
+      return;
+    int Calls = 0;
+    auto Stop = [&](const Result &) { return ++Calls == 4; };
+    stencil::Grid<T, Rank> RS(S0), RN(N0), GS(S0), GN(N0);
+    const std::vector<Result> RefR = loop<T, C, Result>(K, RS, Coef, RN, 9, Stop);
+    Calls = 0;
+    const std::vector<Result> Got = K.Until(GS, Coef, GN, 9, Stop, {});
+    compare(Check, Where + " tuned _until cap=9 stop=4", K, RS, RN, RefR, GS,
+            GN, Got);
+  };
+  if (UntilFirst) {
+    Until();
+    Sweeps();
+  } else {
+    Sweeps();
+    Until();
+  }
+}
+
+/// fused --check-tuned: NAME_sweeps and NAME_until of every fused kernel
+/// with STENCIL_TUNE=1 and a fresh cache file, twice: the first call for an
+/// extents class times every depth (-1, as compiled, 1 to 4) from the
+/// caller's grids, saved before and put back after each trial with their
+/// handles; the second round uses the depths chosen. Every grid and result
+/// must be the unfused loop's, bit for bit (sums as --check compares them),
+/// and the cache must hold a NAME_sweeps entry for each fused kernel.
+int checkTuned() {
+  const std::string Cache =
+      "/tmp/stencilc-fused-tune-" + std::to_string(::getpid()) + ".txt";
+  std::remove(Cache.c_str());
+  ::setenv("STENCIL_TUNE", "1", 1);
+  ::setenv("STENCIL_TUNE_CACHE", Cache.c_str(), 1);
+  example::Checker Check("fused tuned");
+  for (int Round = 0; Round < 2; ++Round) {
+    // Extents of different classes: the first tuned by NAME_sweeps, the
+    // second by NAME_until.
+    for (const auto &[E, UntilFirst] :
+         std::vector<std::pair<stencil::Extents<2>, bool>>{
+             {{67, 41}, false}, {{513, 1030}, true}}) {
+      checkTunedKernel(Check, helmholtzKernel(), E, 11, UntilFirst, Round);
+      checkTunedKernel(Check, wideKernel(), E, 21, UntilFirst, Round);
+      checkTunedKernel(Check, lifeKernel(), E, 31, UntilFirst, Round);
+    }
+    for (const auto &[E, UntilFirst] :
+         std::vector<std::pair<stencil::Extents<3>, bool>>{
+             {{37, 21, 70}, false}, {{130, 67, 67}, true}})
+      checkTunedKernel(Check, relax3Kernel(), E, 51, UntilFirst, Round);
+  }
+  stencil::detail::TuneCache File;
+  std::vector<std::string> Warnings;
+  const bool Read = File.load(Cache, Warnings);
+  Check.holds("tuned.cache_written", Read && Warnings.empty(),
+              Read ? std::to_string(File.entries().size()) + " entries"
+                   : "no file " + Cache);
+  for (const char *Kernel :
+       {"helmholtz_sweeps", "wide_sweeps", "life_sweeps", "relax3_sweeps"}) {
+    int Found = 0;
+    std::string Depths;
+    for (const stencil::detail::TuneEntry &E : File.entries())
+      if (E.Kernel == Kernel) {
+        ++Found;
+        Depths += " " + E.Class + ":" + std::to_string(E.Shape.SweepDepth);
+      }
+    // One entry per extents class (two classes each).
+    Check.holds((std::string("tuned.cache_has_") + Kernel).c_str(), Found == 2,
+                std::to_string(Found) + " entries (class:depth" + Depths + ")");
+  }
+  std::remove(Cache.c_str());
   return Check.finish();
 }
 
@@ -841,11 +954,14 @@ int bench(int Reps) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  bool Check = false, Bench = false;
+  bool Check = false, Bench = false, CheckTuned = false;
   int Reps = 10;
   example::Options Flags("fused", "fused --check | --bench [--reps N]");
   Flags.flag("--check", Check, "compare NAME_sweeps/NAME_until with the loop");
   Flags.flag("--quick", Quick, "with --check: a few cases of each kind");
+  Flags.flag("--check-tuned", CheckTuned,
+             "NAME_sweeps and NAME_until autotuned (STENCIL_TUNE=1), twice, "
+             "against the loop");
   Flags.flag("--bench", Bench,
              "BENCH lines: ms per sweep, loop and each depth");
   Flags.add("--reps", Reps, "timed calls per BENCH line");
@@ -853,6 +969,8 @@ int main(int Argc, char **Argv) {
   try {
     if (Bench)
       return bench(Reps);
+    if (CheckTuned)
+      return checkTuned();
     return check();
   } catch (const std::exception &E) {
     std::fprintf(stderr, "error: %s\n", E.what());

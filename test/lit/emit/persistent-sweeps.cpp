@@ -124,7 +124,7 @@ STENCIL_KERNEL void jacobi(In<double, 2> u, Out<double, 2> v) {
 // FUSED:       jacobi_persistent_kernel(
 // FUSED:       bool jacobi_persistent_(
 // FUSED:         if (opts.PersistentSweeps < 0 && (jacobi_fused_fills_(kernel_name_, domain_) || !stencil::detail::fitsInL2(kernel_name_, u.bytes() + v.bytes())))
-// FUSED:       void jacobi_sweeps(
+// FUSED:       static void jacobi_sweeps_at_(
 // FUSED:         if (opts.SweepDepth == 0) {
 // FUSED-NEXT:      // Grids that fit in L2: cooperative launches of many sweeps (PersistentSweeps.cpp).
 // FUSED-NEXT:      if (jacobi_persistent_(u, v, sweeps, opts))

@@ -24,6 +24,7 @@
 #include <stencil/detail/launch.hpp>
 #include <stencil/detail/per_device.hpp>
 #include <stencil/detail/result_ring.hpp>
+#include <stencil/detail/tune_cache.hpp>
 #include <stencil/device_grid.hpp>
 #include <stencil/error.hpp>
 #include <stencil/stop_rule.hpp>
@@ -49,6 +50,8 @@ namespace detail {
 /// The deepest fusion a multi-sweep launcher instantiates
 /// (LaunchOptions::SweepDepth up to this).
 constexpr int MaxSweepDepth = 4;
+static_assert(MaxSweepDepth == MaxTunedSweepDepth,
+              "the tuning cache's depths are the launchers'");
 
 /// An unfused NAME_sweeps queues every sweep and reads each sweep's results
 /// this many launches later, so that the GPU never waits for the host

@@ -7,12 +7,15 @@
 // keeps the fastest, and writes it to the cache; later runs read it without
 // tuning. The cache is a text file, one entry per line:
 //
-//   stencilc-tune 2
-//   HASH KERNEL DEVICE CLASS BXxBYxBZ PPT PERSISTENT VARIANT MS
+//   stencilc-tune 3
+//   HASH KERNEL DEVICE CLASS BXxBYxBZ PPT PERSISTENT VARIANT DEPTH MS
 //
 // VARIANT is the schedule variant the launch uses (stencilc
 // --tune-variants=N compiles N of them beside the kernel's own schedule;
-// 0: its own). A version-1 file (no VARIANT column) is read as variant 0.
+// 0: its own). DEPTH is a multi-sweep launcher's (NAME_sweeps, KERNEL
+// "NAME_sweeps"): LaunchOptions::SweepDepth, 0 for one-sweep kernels. A
+// version-1 file (no VARIANT or DEPTH column) is read as variant 0, depth
+// 0; a version-2 file (no DEPTH) as depth 0.
 // HASH is the kernel's IR hash (stencilc emits it), DEVICE the device name
 // with spaces as '_', CLASS the extents class (extentsClass). A line that
 // does not parse, or a file with another header, is ignored with a warning;
@@ -51,17 +54,35 @@ struct TuneShape {
   int PointsPerThread = 0;
   int Persistent = -1;
   int Variant = 0; ///< 0: the kernel's own schedule; N: its N-th variant
-  /// No shape given: the variant's launch as compiled.
+  /// NAME_sweeps: LaunchOptions::SweepDepth (-1: a one-sweep launch per
+  /// sweep; 1 to MaxTunedSweepDepth: sweeps per fused launch; 0: as
+  /// compiled).
+  int SweepDepth = 0;
+  /// No block, points per thread or persistence given: the variant's (or
+  /// the depth's) launch as compiled.
   bool unshaped() const {
     return Block == std::array<int, 3>{0, 0, 0} && PointsPerThread == 0 &&
            Persistent == -1;
   }
-  bool compiled() const { return unshaped() && Variant == 0; }
+  bool compiled() const {
+    return unshaped() && Variant == 0 && SweepDepth == 0;
+  }
   bool operator==(const TuneShape &O) const {
     return Block == O.Block && PointsPerThread == O.PointsPerThread &&
-           Persistent == O.Persistent && Variant == O.Variant;
+           Persistent == O.Persistent && Variant == O.Variant &&
+           SweepDepth == O.SweepDepth;
   }
 };
+
+/// The deepest fusion a multi-sweep launcher takes (stencil::detail::
+/// MaxSweepDepth of sweeps.hpp, which needs CUDA; a unit test keeps the two
+/// equal).
+constexpr int MaxTunedSweepDepth = 4;
+
+/// The sweeps of one trial when STENCIL_TUNE times a multi-sweep launcher's
+/// depths (tuning.hpp): 12 in launches of every depth from 1 to 4 with
+/// nothing left over, then the single last sweep of sweepBatches.
+constexpr int TrialSweeps = 13;
 
 /// What the compiled schedule is, as the launcher knows it.
 struct CompiledShape {
@@ -72,6 +93,9 @@ struct CompiledShape {
   bool Persistent = false;
   int LaunchBound = 256; ///< __launch_bounds__: no block may be larger
   int Variants = 0; ///< schedule variants compiled beside it (--tune-variants)
+  /// A multi-sweep launcher (NAME_sweeps): its compiled fusion depth, and
+  /// the candidates are depths, not shapes. 0: a one-sweep launcher.
+  int SweepDepth = 0;
 };
 
 inline int64_t roundUpToPowerOfTwo(int64_t N) {
@@ -135,8 +159,24 @@ inline int pickTuned(const std::vector<double> &Ms) {
 /// threads) within the launch bound, points per thread 1, 2, 4, 8 and 16
 /// (chunks of a streamed dimension, or grid-stride points), persistent or
 /// not. Each differs from the compiled shape in one or two of the three.
+///
+/// A multi-sweep launcher's candidates (C.SweepDepth > 0) are its depths:
+/// as compiled (which may run one-sweep or persistent launches on a small
+/// grid), a one-sweep launch per sweep (-1), then 1 to MaxTunedSweepDepth
+/// sweeps per fused launch.
 inline std::vector<TuneShape> tuneCandidates(const CompiledShape &C) {
   std::vector<TuneShape> Out;
+  if (C.SweepDepth > 0) {
+    Out.push_back(TuneShape{});
+    for (int D = -1; D <= MaxTunedSweepDepth; ++D) {
+      if (D == 0)
+        continue;
+      TuneShape S;
+      S.SweepDepth = D;
+      Out.push_back(S);
+    }
+    return Out;
+  }
   const size_t Max = 24 + size_t(std::max(C.Variants, 0));
   auto Add = [&](std::array<int, 3> B, int P, int Pers) {
     if (int64_t(B[0]) * B[1] * B[2] > C.LaunchBound || Out.size() >= Max)
@@ -205,9 +245,11 @@ constexpr int MaxVariants = 4;
 
 class TuneCache {
 public:
-  static constexpr const char *Header = "stencilc-tune 2";
-  /// The first version's header: its lines have no VARIANT column.
+  static constexpr const char *Header = "stencilc-tune 3";
+  /// The first version's header: its lines have no VARIANT or DEPTH column.
   static constexpr const char *HeaderV1 = "stencilc-tune 1";
+  /// The second version's: no DEPTH column.
+  static constexpr const char *HeaderV2 = "stencilc-tune 2";
 
   /// Reads Text (a cache file's contents); what cannot be trusted is
   /// dropped with a line in Warnings.
@@ -215,12 +257,12 @@ public:
     std::istringstream In(Text);
     std::string Line;
     int N = 0;
-    bool V1 = false;
+    int Version = 3;
     while (std::getline(In, Line)) {
       ++N;
       if (N == 1) {
-        V1 = Line == HeaderV1;
-        if (Line != Header && !V1) {
+        Version = Line == HeaderV1 ? 1 : Line == HeaderV2 ? 2 : 3;
+        if (Line != Header && Version == 3) {
           Warnings.push_back("not a stencilc tuning cache (first line '" +
                              Line.substr(0, 40) + "'): ignored");
           return;
@@ -230,7 +272,7 @@ public:
       if (Line.empty())
         continue;
       TuneEntry E;
-      if (!parseEntry(Line, E, V1)) {
+      if (!parseEntry(Line, E, Version)) {
         Warnings.push_back("line " + std::to_string(N) +
                            " does not parse: ignored");
         continue;
@@ -277,7 +319,8 @@ public:
       OS << E.Hash << " " << E.Kernel << " " << E.Device << " " << E.Class
          << " " << E.Shape.Block[0] << "x" << E.Shape.Block[1] << "x"
          << E.Shape.Block[2] << " " << E.Shape.PointsPerThread << " "
-         << E.Shape.Persistent << " " << E.Shape.Variant << " " << E.Ms << "\n";
+         << E.Shape.Persistent << " " << E.Shape.Variant << " "
+         << E.Shape.SweepDepth << " " << E.Ms << "\n";
     return OS.str();
   }
 
@@ -302,20 +345,31 @@ public:
   const std::vector<TuneEntry> &entries() const { return Entries; }
 
 private:
-  static bool parseEntry(const std::string &Line, TuneEntry &E, bool V1) {
+  /// A small integer column, all of it: not "0.25" read as 0 and ".25".
+  static bool parseSmallInt(std::istringstream &In, int &Value) {
+    std::string Text;
+    if (!(In >> Text))
+      return false;
+    const bool Negative = Text.size() > 1 && Text[0] == '-';
+    const std::string Digits = Negative ? Text.substr(1) : Text;
+    if (Digits.empty() || Digits.size() > 2 ||
+        Digits.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    Value = (Negative ? -1 : 1) * std::stoi(Digits);
+    return true;
+  }
+  static bool parseEntry(const std::string &Line, TuneEntry &E, int Version) {
     std::istringstream In(Line);
     std::string Block;
     if (!(In >> E.Hash >> E.Kernel >> E.Device >> E.Class >> Block >>
           E.Shape.PointsPerThread >> E.Shape.Persistent))
       return false;
-    std::string Variant = "0";
-    if (!V1 && !(In >> Variant))
+    if (Version >= 2 && !parseSmallInt(In, E.Shape.Variant))
       return false;
-    if (Variant.empty() || Variant.size() > 2 ||
-        Variant.find_first_not_of("0123456789") != std::string::npos)
-      return false; // not "0.25" read as 0 and ".25"
-    E.Shape.Variant = std::stoi(Variant);
-    if (!(In >> E.Ms) || E.Shape.Variant < 0 || E.Shape.Variant > MaxVariants)
+    if (Version >= 3 && !parseSmallInt(In, E.Shape.SweepDepth))
+      return false;
+    if (!(In >> E.Ms) || E.Shape.Variant < 0 || E.Shape.Variant > MaxVariants ||
+        E.Shape.SweepDepth < -1 || E.Shape.SweepDepth > MaxTunedSweepDepth)
       return false;
     std::string Rest;
     if (In >> Rest)

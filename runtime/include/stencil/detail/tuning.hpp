@@ -19,6 +19,11 @@
 //   are saved before the trials and restored after each one and at the end, so
 //   the tuned launch starts from the caller's state: a tuning run's outputs are
 //   those of an untuned one. Progress goes to stderr.
+// - a multi-sweep launcher (NAME_sweeps, NAME_until: CompiledShape's
+//   SweepDepth set) tunes its depth the same way, under the kernel name
+//   NAME_sweeps: Trial runs TrialSweeps sweeps from the state saved in
+//   Outputs (both grids of the ping-pong); an explicit SweepDepth is used as
+//   given;
 // - STENCIL_VARIANT=N runs schedule variant N wherever a kernel has one and
 //   the options name no variant (at their shape, if they give one), before
 //   the cache or tuning (for tests).
@@ -141,11 +146,17 @@ inline LaunchOptions withShape(LaunchOptions O, const TuneShape &S) {
   O.PointsPerThread = S.PointsPerThread;
   O.Persistent = S.Persistent;
   O.Variant = S.Variant;
+  O.SweepDepth = S.SweepDepth;
   return O;
 }
 
-/// "128x2x1 ppt 8 persistent 0", "variant 2" or "variant 1 128x2x1 ...".
+/// "128x2x1 ppt 8 persistent 0", "variant 2", "variant 1 128x2x1 ...",
+/// "depth 2" or "one-sweep launches".
 inline std::string describeShape(const TuneShape &S) {
+  if (S.SweepDepth == -1)
+    return "one-sweep launches";
+  if (S.SweepDepth > 0)
+    return "depth " + std::to_string(S.SweepDepth);
   std::string Out = S.Variant ? "variant " + std::to_string(S.Variant) : "";
   if (S.unshaped())
     return Out.empty() ? "as compiled" : Out;
@@ -179,7 +190,7 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
     return O;
   }
   if (Opts.Block[0] > 0 || Opts.PointsPerThread > 0 || Opts.Persistent >= 0 ||
-      Opts.Variant > 0)
+      Opts.Variant > 0 || (Compiled.SweepDepth > 0 && Opts.SweepDepth != 0))
     return Opts;   // an explicit shape: the caller's, or a trial's
   if (P.Mode == 0) // no cache and no tuning: one flag test per launch
     return Opts;

@@ -102,17 +102,17 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:          if (own_) top = stencil::detail::reduceMaxOf(top, r);
 // CU:        if constexpr (Steps >= 4) {
 // CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
-// CU-LABEL: std::vector<sweep_result> sweep_sweeps(
+// CU-LABEL: static std::vector<sweep_result> sweep_sweeps_at_(
 // CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * sizeof(double), opts.Stream, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
 // CU-NOT:      sweep_finalize<<<
 // CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
 // CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);
-// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU-LABEL: static std::vector<sweep_result> sweep_until_at_(
 // CU:        if (!stopped_ && stop(results_.back()))
 // With a rule: launches queued ahead of the results read, the device's first
 // stop checked against the host's, the launch holding it replayed without
 // the rule.
-// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU-LABEL: static std::vector<sweep_result> sweep_until_at_(
 // CU:          const stencil::StopRule<sweep_result>& stop,
 // CU:          slots_.stop = stencil::detail::StopWord{rule_ ? stop_word_ : nullptr, pp_.Done + 1};
 // CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, {{.*}}, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
@@ -127,6 +127,28 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:   rule_ = nullptr; // replays run every sweep they are given
 // CU:          pp_ = read_.Before;
 // CU:          for (const int again_ : stencil::detail::sweepBatches(stopped_, depth_)) {
+// The public launchers run the _at_ ones with the options sweep_sweeps_tuned_
+// gives: opts, or under STENCIL_TUNE the depth tuned for the extents class
+// (candidates: the compiled depth 4, one-sweep launches, depths 1 to 4), its
+// trials on both grids of the ping-pong, saved before and put back after,
+// handles included.
+// CU-LABEL: static stencil::LaunchOptions sweep_sweeps_tuned_(
+// CU:          static const char kernel_name_[] = "sweep_sweeps";
+// CU-NEXT:     const void* const state_data_ = u.data();
+// CU-NEXT:     return stencil::detail::tunedOptions<2>(
+// CU-NEXT:         kernel_name_, {{[0-9]+}}ull, u.extents(), {2, {0, 0, 0}, 0, false, false, 0, 0, 4}, opts,
+// CU-NEXT:         [&](const stencil::LaunchOptions& trial_) {
+// CU-NEXT:           (void)sweep_sweeps_at_(u, f, v, w, stencil::detail::TrialSweeps, trial_);
+// CU:              if (u.data() != state_data_) {
+// CU:                swap(u, v);
+// CU:            {{[{][{]}}u.data(), u.bytes()}, {v.data(), v.bytes()}});
+// CU-LABEL: std::vector<sweep_result> sweep_sweeps(
+// CU:          return sweep_sweeps_at_(u, f, v, w, sweeps, sweep_sweeps_tuned_(u, f, v, w, opts));
+// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU:          return sweep_until_at_(u, f, v, w, max_sweeps, stop, sweep_sweeps_tuned_(u, f, v, w, opts));
+// CU-LABEL: std::vector<sweep_result> sweep_until(
+// CU:          const stencil::StopRule<sweep_result>& stop,
+// CU:          return sweep_until_at_(u, f, v, w, max_sweeps, stop, sweep_sweeps_tuned_(u, f, v, w, opts));
 // CU-LABEL: void smooth_sweeps(
 // CU-NOT:    smooth_until
 // CU-NOT:    heat_fused_kernel
@@ -170,10 +192,10 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:          float n = (srcs_[1][sat_] + __fmul_rn(k_cv_, (((srcs_[0][sat_] + srcs_[2][sat_]) + srcs_[1][sat_ + (1) * P1_ + (-1)]) - __fmul_rn(3.0f, srcs_[1][sat_]))));
 // CU:          if (own_) s += static_cast<double>(n);
 // CU:        while (chunk_ > 8 && tiles_ * stencil::detail::divUp(planes_, chunk_) < resident_blocks_)
-// CU-LABEL: std::vector<cube_result> cube_sweeps(
-// CU:          if (opts.SweepDepth == 0 && !domain_.empty() && !cube_fused_fills_(kernel_name_, domain_))
+// CU-LABEL: static std::vector<cube_result> cube_sweeps_at_(
+// CU:          if (opts.SweepDepth == -1 || (opts.SweepDepth == 0 && !domain_.empty() && !cube_fused_fills_(kernel_name_, domain_)))
 // CU-NEXT:       return cube_sweeps_loop_(p, k, q, sweeps, opts);
-// CU-LABEL: std::vector<cube_result> cube_until(
+// CU-LABEL: static std::vector<cube_result> cube_until_at_(
 // CU:          const stencil::StopRule<cube_result>& stop,
 // CU:          return cube_until_loop_(p, k, q, max_sweeps, stop, opts);
 // CU:        stencil::detail::resetStopWord(

@@ -181,8 +181,9 @@ cl::opt<ReportKind> Report(
     cl::cat(InfoCat));
 cl::opt<std::string> TuneCache(
     "tune-cache",
-    cl::desc("With --report: also say which launch shape the autotuning "
-             "cache FILE holds for each kernel (docs/runtime.md#autotuning)"),
+    cl::desc("With --report: also say which launch shape (and, for fused "
+             "sweeps, which fusion depth) the autotuning cache FILE holds "
+             "for each kernel (docs/runtime.md#autotuning)"),
     cl::value_desc("FILE"), cl::cat(InfoCat));
 cl::opt<bool>
     VerifyDiagnostics("verify-diagnostics",

@@ -57,6 +57,14 @@ std::string launchersRun(const Kernel &K, const Fusion &F) {
          std::to_string(F.Depth) + " sweeps per launch on tiles of ";
 }
 
+/// The end of both ranks' remarks: the depth is compiled, and the tuner
+/// may choose another per extents class and device.
+std::string tuneNote() {
+  return "; STENCIL_TUNE=1 also times depths 1 to " + std::to_string(MaxDepth) +
+         " and one-sweep launches, per extents class and device "
+         "(docs/runtime.md#autotuning)";
+}
+
 /// The In grid of Next's type that is the state: the one read at the most
 /// offsets (a stencil's input; coefficients are read at one or few). ""
 /// when there is none; "" and Why set when two tie.
@@ -144,7 +152,7 @@ public:
              (F.Jam > 1 ? "; each thread computes " + std::to_string(F.Jam) +
                               " rows of a step together"
                         : "") +
-             persistentNote(K, F)});
+             persistentNote(K, F) + tuneNote()});
     return true;
   }
 
@@ -186,7 +194,7 @@ private:
              " of the unfused DRAM traffic per sweep; " + carriedNote(K, F) +
              "; grids too small to fill the GPU with chunks of 16 planes run "
              "the one-sweep loop" +
-             persistentNote(K, F)});
+             persistentNote(K, F) + tuneNote()});
     return true;
   }
 

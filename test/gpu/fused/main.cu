@@ -23,7 +23,8 @@
 //   fused --check-tuned   NAME_sweeps and NAME_until with STENCIL_TUNE=1 and
 //                   a fresh cache, twice (tuning, then the cache's depths),
 //                   against the loop bit for bit; a cache entry per kernel
-//                   and extents class.
+//                   and extents class; a tuning launch without the device
+//                   memory for its snapshot runs untuned and caches nothing.
 //   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32),
 //                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
 //                   per sweep of the one-sweep loop
@@ -39,6 +40,7 @@
 #include "../../../examples/common/harness.hpp"
 
 #include <stencil/detail/tune_cache.hpp>
+#include <stencil/detail/tuning.hpp>
 
 #include <unistd.h>
 
@@ -789,6 +791,41 @@ void checkTunedKernel(example::Checker &Check,
   }
 }
 
+/// A tuning run whose snapshot of the outputs does not fit in device memory
+/// (all but one grid's bytes and a margin held by the test): the launch runs
+/// untuned, bit for bit the loop, and caches nothing for its extents class
+/// (checkTuned counts the entries). Before it, OutputSnapshot alone: a copy
+/// too large for any GPU fails cleanly, leaving no CUDA error.
+void checkTunedWithoutRoom(example::Checker &Check) {
+  {
+    stencil::detail::OutputSnapshot Huge({{nullptr, size_t(1) << 60}});
+    const bool Saved = Huge.save("snapshot");
+    const cudaError_t After = cudaGetLastError();
+    Check.holds("tuned.snapshot_too_large_fails", !Saved && After == cudaSuccess,
+                std::string("save ") + (Saved ? "succeeded" : "failed") +
+                    ", then " + cudaGetErrorString(After));
+  }
+  using G = stencil::Grid<double, 2>;
+  const stencil::Extents<2> E{3001, 2999}; // class 4096x4096: not tuned yet
+  const auto K = helmholtzKernel();
+  const auto S0 = randomGrid<double, 2>(E, 81), N0 = randomGrid<double, 2>(E, 82);
+  const G Coef(randomGrid<double, 2>(E, 83));
+  G RS(S0), RN(N0), GS(S0), GN(N0);
+  const std::vector<gpu::helmholtz_result> RefR = loop(K, RS, Coef, RN, 7, {});
+  size_t Free = 0, Total = 0;
+  STENCIL_CUDA_CHECK(cudaMemGetInfo(&Free, &Total), "cudaMemGetInfo");
+  // The snapshot copies GS and GN: leave room for one and 48 MiB.
+  const size_t Keep = GS.bytes() + (size_t(48) << 20);
+  void *Hog = nullptr;
+  if (Free > Keep)
+    STENCIL_CUDA_CHECK(cudaMalloc(&Hog, Free - Keep), "the test's hold");
+  const std::vector<gpu::helmholtz_result> Got = K.Sweeps(GS, Coef, GN, 7, {});
+  if (Hog)
+    STENCIL_CUDA_CHECK(cudaFree(Hog), "the test's hold");
+  compare(Check, "helmholtz [3001x2999] tuned without room _sweeps n=7", K, RS,
+          RN, RefR, GS, GN, Got);
+}
+
 /// fused --check-tuned: NAME_sweeps and NAME_until of every fused kernel
 /// with STENCIL_TUNE=1 and a fresh cache file, twice: the first call for an
 /// extents class times every depth (-1, as compiled, 1 to 4) from the
@@ -818,6 +855,7 @@ int checkTuned() {
              {{37, 21, 70}, false}, {{130, 67, 67}, true}})
       checkTunedKernel(Check, relax3Kernel(), E, 51, UntilFirst, Round);
   }
+  checkTunedWithoutRoom(Check);
   stencil::detail::TuneCache File;
   std::vector<std::string> Warnings;
   const bool Read = File.load(Cache, Warnings);
@@ -833,7 +871,8 @@ int checkTuned() {
         ++Found;
         Depths += " " + E.Class + ":" + std::to_string(E.Shape.SweepDepth);
       }
-    // One entry per extents class (two classes each).
+    // One entry per extents class (two classes each; none for the class
+    // checkTunedWithoutRoom launched without room to tune).
     Check.holds((std::string("tuned.cache_has_") + Kernel).c_str(), Found == 2,
                 std::to_string(Found) + " entries (class:depth" + Depths + ")");
   }

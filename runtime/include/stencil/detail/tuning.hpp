@@ -61,14 +61,31 @@ public:
   }
   OutputSnapshot(const OutputSnapshot &) = delete;
   OutputSnapshot &operator=(const OutputSnapshot &) = delete;
-  void save(const char *Kernel) {
+  /// Copies every buffer; false, with nothing held and no CUDA error left
+  /// pending, when the copies do not fit in device memory (the caller then
+  /// launches untuned: tuning must not make a launch that fits fail).
+  bool save(const char *Kernel) {
     for (const auto &[Ptr, Bytes] : Live) {
       void *Copy = nullptr;
-      STENCIL_CUDA_CHECK(cudaMalloc(&Copy, Bytes), Kernel);
+      if (cudaMalloc(&Copy, Bytes) != cudaSuccess) {
+        (void)cudaGetLastError(); // not sticky: clear it
+        for (void *P : Saved)
+          cudaFree(P);
+        Saved.clear();
+        return false;
+      }
       Saved.push_back(Copy);
       STENCIL_CUDA_CHECK(cudaMemcpy(Copy, Ptr, Bytes, cudaMemcpyDeviceToDevice),
                          Kernel);
     }
+    return true;
+  }
+  /// The bytes save() copies.
+  size_t bytes() const {
+    size_t All = 0;
+    for (const auto &B : Live)
+      All += B.second;
+    return All;
   }
   void restore(const char *Kernel) const {
     for (size_t I = 0; I < Saved.size(); ++I)
@@ -231,7 +248,15 @@ LaunchOptions tunedOptions(const char *Kernel, uint64_t Hash,
                Kernel, Class.c_str(), Device.c_str(), Candidates.size(),
                Compiled.Variants);
   OutputSnapshot Snapshot(std::move(Outputs));
-  Snapshot.save(Kernel);
+  if (!Snapshot.save(Kernel)) {
+    std::fprintf(stderr,
+                 "stencil: tuning %s skipped: its outputs' copy (%zu bytes) "
+                 "does not fit in device memory; launching as compiled, "
+                 "nothing cached\n",
+                 Kernel, Snapshot.bytes());
+    P.Decided[Key] = TuneShape{};
+    return Opts;
+  }
   cudaEvent_t Start, Stop;
   STENCIL_CUDA_CHECK(cudaEventCreate(&Start), Kernel);
   STENCIL_CUDA_CHECK(cudaEventCreate(&Stop), Kernel);

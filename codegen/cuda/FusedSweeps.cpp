@@ -563,7 +563,8 @@ std::vector<std::string> KernelEmitter::sweepsGridsAndScalars() const {
 /// holds for the extents class (kernel "NAME_sweeps"), timed on its first
 /// call if none (tuning.hpp): NAME_sweeps_at_ runs TrialSweeps sweeps at
 /// each candidate depth from the grids saved before, and the grids and their
-/// handles are put back as they were after each trial. The variants count
+/// handles are put back as they were after each trial (a trial that throws
+/// is skipped by the tuner: its handles are put back too). The variants count
 /// is the kernel's: a Variant in opts is for the one-sweep launches of the
 /// loop, and makes the options explicit.
 std::string KernelEmitter::sweepsTuning() const {
@@ -594,12 +595,19 @@ std::string KernelEmitter::sweepsTuning() const {
      << ".extents(), {" << K.Rank << ", {0, 0, 0}, 0, false, false, 0, "
      << K.Variants.size() << ", " << K.Fuse.Depth << "}, " << OptsName
      << ",\n      [&](const stencil::LaunchOptions& trial_) {\n"
-     << "        (void)" << K.Name << "_sweeps_at_(" << joinArguments(Trial)
+     << "        // The handles as they were, also when a trial throws: the\n"
+     << "        // snapshot restores buffers, not which grid holds which.\n"
+     << "        const auto handles_back_ = [&] {\n"
+     << "          if (" << St << ".data() != state_data_) {\n"
+     << "            using std::swap;\n            swap(" << St << ", " << Nx
+     << ");\n          }\n        };\n"
+     << "        try {\n"
+     << "          (void)" << K.Name << "_sweeps_at_(" << joinArguments(Trial)
      << ");\n"
-     << "        // The handles as they were: the snapshot restores buffers.\n"
-     << "        if (" << St << ".data() != state_data_) {\n"
-     << "          using std::swap;\n          swap(" << St << ", " << Nx
-     << ");\n        }\n      },\n      {" << Outputs << "});\n}\n\n";
+     << "        } catch (...) {\n          handles_back_();\n          "
+        "throw;\n"
+     << "        }\n        handles_back_();\n"
+     << "      },\n      {" << Outputs << "});\n}\n\n";
   return OS.str();
 }
 

@@ -131,16 +131,24 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // gives: opts, or under STENCIL_TUNE the depth tuned for the extents class
 // (candidates: the compiled depth 4, one-sweep launches, depths 1 to 4), its
 // trials on both grids of the ping-pong, saved before and put back after,
-// handles included.
+// handles included (also after a trial that throws).
 // CU-LABEL: static stencil::LaunchOptions sweep_sweeps_tuned_(
 // CU:          static const char kernel_name_[] = "sweep_sweeps";
 // CU-NEXT:     const void* const state_data_ = u.data();
 // CU-NEXT:     return stencil::detail::tunedOptions<2>(
 // CU-NEXT:         kernel_name_, {{[0-9]+}}ull, u.extents(), {2, {0, 0, 0}, 0, false, false, 0, 0, 4}, opts,
 // CU-NEXT:         [&](const stencil::LaunchOptions& trial_) {
-// CU-NEXT:           (void)sweep_sweeps_at_(u, f, v, w, stencil::detail::TrialSweeps, trial_);
-// CU:              if (u.data() != state_data_) {
-// CU:                swap(u, v);
+// CU:                const auto handles_back_ = [&] {
+// CU-NEXT:             if (u.data() != state_data_) {
+// CU-NEXT:               using std::swap;
+// CU-NEXT:               swap(u, v);
+// CU:                try {
+// CU-NEXT:             (void)sweep_sweeps_at_(u, f, v, w, stencil::detail::TrialSweeps, trial_);
+// CU-NEXT:           } catch (...) {
+// CU-NEXT:             handles_back_();
+// CU-NEXT:             throw;
+// CU-NEXT:           }
+// CU-NEXT:           handles_back_();
 // CU:            {{[{][{]}}u.data(), u.bytes()}, {v.data(), v.bytes()}});
 // CU-LABEL: std::vector<sweep_result> sweep_sweeps(
 // CU:          return sweep_sweeps_at_(u, f, v, w, sweeps, sweep_sweeps_tuned_(u, f, v, w, opts));

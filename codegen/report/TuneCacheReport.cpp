@@ -10,12 +10,13 @@
 
 namespace stencilc {
 
-std::string reportTuneCache(const ir::Module &M, const std::string &File) {
+bool reportTuneCache(const ir::Module &M, const std::string &File,
+                     std::string &Out) {
   std::ostringstream OS;
   stencil::detail::TuneCache Cache;
   std::vector<std::string> Warnings;
   if (!Cache.load(File, Warnings))
-    return File + ": error: cannot read the tuning cache\n";
+    return false;
   for (const std::string &W : Warnings)
     OS << File << ": warning: " << W << "\n";
   for (const ir::Kernel &K : M.Kernels) {
@@ -77,7 +78,8 @@ std::string reportTuneCache(const ir::Module &M, const std::string &File) {
       OS << Where << "no entry in " << File
          << " (the compiled schedule is used; STENCIL_TUNE=1 tunes)\n";
   }
-  return OS.str();
+  Out = OS.str();
+  return true;
 }
 
 } // namespace stencilc

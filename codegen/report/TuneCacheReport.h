@@ -16,8 +16,10 @@
 
 namespace stencilc {
 
-/// The remarks, or one line saying why FILE could not be read.
-std::string reportTuneCache(const ir::Module &M, const std::string &File);
+/// The remarks (after FILE's warnings) in Out; false, with Out untouched,
+/// when FILE cannot be read (the driver's usage error).
+bool reportTuneCache(const ir::Module &M, const std::string &File,
+                     std::string &Out);
 
 } // namespace stencilc
 

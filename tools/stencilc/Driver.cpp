@@ -510,7 +510,11 @@ int toolMain(int Argc, char **Argv) {
   if (!TuneCache.empty()) {
     if (Report == ReportKind::None)
       return usage("--tune-cache needs --report");
-    errs() << stencilc::reportTuneCache(*M, TuneCache);
+    std::string Text;
+    if (!stencilc::reportTuneCache(*M, TuneCache, Text))
+      return usage("cannot read the tuning cache '" + TuneCache +
+                   "' (STENCIL_TUNE=1 writes it; docs/runtime.md#autotuning)");
+    errs() << Text;
   }
 
   // The files written, for --depfile.

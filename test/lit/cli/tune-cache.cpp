@@ -1,14 +1,16 @@
 // --report --tune-cache=FILE: the shape an autotuning cache holds for each
 // kernel, matched by the kernel's IR hash (the one its launcher carries);
 // entries of another version are stale; a corrupt line is reported and
-// skipped; a kernel without entries says so; without --report it is a usage
-// error.
+// skipped; a kernel without entries says so; without --report, or with a
+// file that cannot be read, it is a usage error (exit 2, nothing written).
 // RUN: %stencilc %s -o %t.cu --header %t.h
 // RUN: sed -n 's/.*kernel_name_, \([0-9]*\)ull, extents_.*/\1/p' %t.cu > %t.hash
 // RUN: awk 'NR == 1 { print "stencilc-tune 1"; print $1 " smooth NVIDIA_H100 8192x8192 128x2x1 8 0 0.25"; print "12345 smooth NVIDIA_H100 4096x4096 64x4x1 1 1 0.5"; print "broken line" }' %t.hash > %t.cache
 // RUN: %stencilc %s --report --tune-cache=%t.cache -o %t2.cu 2>&1 | FileCheck %s
 // RUN: not %stencilc %s --tune-cache=%t.cache -o %t3.cu 2>&1 | FileCheck %s --check-prefix=USAGE
-// RUN: %stencilc %s --report --tune-cache=%t.missing -o %t4.cu 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: rm -f %t4.cu
+// RUN: sh -c '%stencilc %s --report --tune-cache=%t.missing -o %t4.cu; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not ls %t4.cu
 #include <stencil/stencil.hpp>
 using namespace stencil;
 
@@ -17,11 +19,12 @@ STENCIL_KERNEL void smooth(In<double, 2> g, Out<double, 2> u) {
 }
 STENCIL_KERNEL void copy(In<float, 1> a, Out<float, 1> b) { b() = a(); }
 // CHECK: warning: line 4 does not parse: ignored
-// CHECK-DAG: tune-cache.cpp:15:21: remark: kernel smooth: tune-cache: NVIDIA_H100 at extents class 8192x8192: block 128x2x1, 8 points per thread, not persistent (0.25 ms when tuned)
+// CHECK-DAG: tune-cache.cpp:17:21: remark: kernel smooth: tune-cache: NVIDIA_H100 at extents class 8192x8192: block 128x2x1, 8 points per thread, not persistent (0.25 ms when tuned)
 // CHECK-DAG: remark: kernel smooth: tune-cache: stale entry (another version of the kernel) for NVIDIA_H100 at extents class 4096x4096: not used
 // CHECK-DAG: remark: kernel copy: tune-cache: no entry in {{.*}}.cache (the compiled schedule is used; STENCIL_TUNE=1 tunes)
 // USAGE: --tune-cache needs --report
-// MISSING: error: cannot read the tuning cache
+// MISSING: stencilc: error: cannot read the tuning cache '{{.*}}.missing' (STENCIL_TUNE=1 writes it; docs/runtime.md#autotuning)
+// MISSING-NEXT: exit=2
 // A build with schedule variants (--tune-variants): an entry naming variant 1
 // is described by how the variant differs; one naming a variant the kernel
 // does not have is not used.

@@ -5,6 +5,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <utility>
+#include <vector>
+
 namespace stencilc {
 
 bool writeOutput(llvm::StringRef Tool, llvm::StringRef Path,
@@ -22,6 +25,30 @@ bool writeOutput(llvm::StringRef Tool, llvm::StringRef Path,
   }
   OS << Text;
   return true;
+}
+
+std::string unknownKernelFlag(const ir::Module &M, const PassOptions &Opts,
+                              llvm::StringRef Input) {
+  std::vector<std::pair<std::string, std::string>> Named;
+  for (const auto &Entry : Opts.ScheduleOverrides)
+    Named.push_back({"--tile", Entry.first});
+  for (const std::string &N : Opts.SmemCacheForced)
+    Named.push_back({"--smem-cache", N});
+  for (const std::string &N : Opts.RingForced)
+    Named.push_back({"--ring", N});
+  std::string Kernels;
+  for (const ir::Kernel &K : M.Kernels)
+    Kernels += (Kernels.empty() ? "" : ", ") + K.Name;
+  for (const auto &[Flag, Name] : Named) {
+    bool Found = false;
+    for (const ir::Kernel &K : M.Kernels)
+      Found = Found || K.Name == Name;
+    if (!Found)
+      return Flag + " names kernel '" + Name + "', which the " + Input.str() +
+             " does not define (its kernels: " +
+             (Kernels.empty() ? "none" : Kernels) + ")";
+  }
+  return "";
 }
 
 bool parseSmVersion(llvm::StringRef Value, int &Out) {

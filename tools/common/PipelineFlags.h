@@ -8,6 +8,7 @@
 #define STENCILC_TOOLS_COMMON_PIPELINEFLAGS_H
 
 #include "codegen/IR.h"
+#include "codegen/Pass.h"
 // stencil::detail::MaxVariants: the bound of --tune-variants.
 #include "runtime/include/stencil/detail/tune_cache.hpp"
 
@@ -38,6 +39,12 @@ bool parseTileFlag(llvm::StringRef Value,
 /// "TOOL: error: cannot write 'PATH': why" and returns false.
 bool writeOutput(llvm::StringRef Tool, llvm::StringRef Path,
                  llvm::StringRef Text);
+
+/// "" when every kernel that --tile, --smem-cache and --ring name (Opts) is
+/// in M; else the usage error for the first that is not, naming M as Input
+/// ("spec", "module"): a typo would otherwise change nothing, silently.
+std::string unknownKernelFlag(const ir::Module &M, const PassOptions &Opts,
+                              llvm::StringRef Input);
 
 /// --arch=sm_NN -> NN; false when malformed.
 bool parseSmVersion(llvm::StringRef Value, int &Out);

@@ -238,6 +238,9 @@ int toolMain(int Argc, char **Argv) {
     errs() << Name << ": error: " << E.what() << "\n";
     return InputError;
   }
+  if (std::string Unknown = stencilc::unknownKernelFlag(*M, Opts, "module");
+      !Unknown.empty())
+    return usage(Unknown);
 
   try {
     for (const std::unique_ptr<stencilc::Pass> &P : Pipeline) {

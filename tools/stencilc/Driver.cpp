@@ -237,33 +237,6 @@ int usage(const Twine &Msg) {
   return UsageError;
 }
 
-/// "" when every kernel that --tile, --smem-cache and --ring name is in M;
-/// else the usage error for the first that is not (a typo would otherwise
-/// change nothing, silently).
-std::string unknownKernelFlag(const stencilc::ir::Module &M,
-                              const stencilc::PassOptions &P) {
-  std::vector<std::pair<std::string, std::string>> Named;
-  for (const auto &Entry : P.ScheduleOverrides)
-    Named.push_back({"--tile", Entry.first});
-  for (const std::string &N : P.SmemCacheForced)
-    Named.push_back({"--smem-cache", N});
-  for (const std::string &N : P.RingForced)
-    Named.push_back({"--ring", N});
-  std::string Kernels;
-  for (const stencilc::ir::Kernel &K : M.Kernels)
-    Kernels += (Kernels.empty() ? "" : ", ") + K.Name;
-  for (const auto &[Flag, Name] : Named) {
-    bool Found = false;
-    for (const stencilc::ir::Kernel &K : M.Kernels)
-      Found = Found || K.Name == Name;
-    if (!Found)
-      return Flag + " names kernel '" + Name +
-             "', which the spec does not define (its kernels: " +
-             (Kernels.empty() ? "none" : Kernels) + ")";
-  }
-  return "";
-}
-
 void listPasses() {
   outs() << "Passes, in pipeline order (each can be turned off with "
             "--disable-pass=NAME):\n";
@@ -506,7 +479,8 @@ int toolMain(int Argc, char **Argv) {
   std::optional<stencilc::ir::Module> M = stencilc::translateSpec(FO);
   if (!M)
     return SpecError;
-  if (std::string Unknown = unknownKernelFlag(*M, Pipe.Pass); !Unknown.empty())
+  if (std::string Unknown = stencilc::unknownKernelFlag(*M, Pipe.Pass, "spec");
+      !Unknown.empty())
     return usage(Unknown);
 
   bool PrintsIR =

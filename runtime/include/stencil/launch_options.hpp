@@ -65,8 +65,9 @@ struct LaunchOptions {
   /// (docs/distributed.md#overlap); false: the exchange, then every row.
   bool OverlapExchange = true;
   /// Multi-sweep launchers (NAME_sweeps, NAME_until of kernels fuse-sweeps
-  /// fused): sweeps per launch, 1 to 4; -1: a launch of the one-sweep
-  /// launcher per sweep (its loop); 0: as compiled, or under STENCIL_TUNE
+  /// fused): sweeps per launch, 1 to 4; -1: not fused, the one-sweep
+  /// launcher's loop (a launch per sweep, or persistent launches where
+  /// PersistentSweeps allows); 0: as compiled, or under STENCIL_TUNE
   /// the depth tuned for the extents class. The results are the same at
   /// every depth (docs/passes/fuse-sweeps.md).
   int SweepDepth = 0;

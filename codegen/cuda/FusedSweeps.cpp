@@ -21,6 +21,7 @@
 #include "codegen/IRPrinter.h"
 #include "codegen/passes/FuseSweeps.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -569,7 +570,7 @@ std::vector<std::string> KernelEmitter::sweepsGridsAndScalars() const {
 /// loop, and makes the options explicit.
 std::string KernelEmitter::sweepsTuning() const {
   std::vector<std::string> Params = fusedParams(StopTest::None, false);
-  Params.erase(Params.end() - 2); // int sweeps
+  Params.erase(std::find(Params.begin(), Params.end(), "int sweeps"));
   std::vector<std::string> Trial = sweepsGridsAndScalars();
   Trial.push_back("stencil::detail::TrialSweeps");
   Trial.push_back("trial_");

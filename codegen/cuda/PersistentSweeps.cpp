@@ -444,10 +444,7 @@ std::string KernelEmitter::persistentCall(StopTest Stop) const {
   if (!persistentSweeps() || Stop == StopTest::Host)
     return "";
   const bool Rule = Stop == StopTest::Rule;
-  std::vector<std::string> Args;
-  for (const Param &P : K.Params)
-    if (isGrid(P.Kind) || P.Kind == ParamKind::Scalar)
-      Args.push_back(P.Name);
+  std::vector<std::string> Args = sweepsGridsAndScalars();
   Args.push_back(Rule ? "max_sweeps" : "sweeps");
   Args.push_back(OptsName);
   if (hasReductions()) {

@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -39,15 +40,12 @@ std::string unknownKernelFlag(const ir::Module &M, const PassOptions &Opts,
   std::string Kernels;
   for (const ir::Kernel &K : M.Kernels)
     Kernels += (Kernels.empty() ? "" : ", ") + K.Name;
-  for (const auto &[Flag, Name] : Named) {
-    bool Found = false;
-    for (const ir::Kernel &K : M.Kernels)
-      Found = Found || K.Name == Name;
-    if (!Found)
+  for (const auto &[Flag, Name] : Named)
+    if (std::none_of(M.Kernels.begin(), M.Kernels.end(),
+                     [&](const ir::Kernel &K) { return K.Name == Name; }))
       return Flag + " names kernel '" + Name + "', which the " + Input.str() +
              " does not define (its kernels: " +
              (Kernels.empty() ? "none" : Kernels) + ")";
-  }
   return "";
 }
 

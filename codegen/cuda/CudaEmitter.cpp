@@ -141,6 +141,7 @@ std::string KernelEmitter::source() {
     OS << shellKernel();
   if (selfResetting())
     OS << finalizeKernel() << resultReader();
+  OS << recordAccessors();
   OS << "} // namespace\n\n";
   OS << launcher();
   if (hasSweeps())

@@ -19,6 +19,7 @@
 #include "codegen/cuda/KernelEmitter.h"
 #include "codegen/passes/FuseSweeps.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -97,7 +98,8 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
 
 /// The kernel's parameters: the state's level-0 source and the next
 /// state's grid, the two ring sources, the other grids and values as the
-/// one-sweep kernel takes them, the per-step accumulators, the extents and
+/// one-sweep kernel takes them (rank 3: the carried grids as their
+/// records, carriedRecords), the per-step accumulators, the extents and
 /// the domain (rank 3 adds its chunk).
 std::vector<std::string> KernelEmitter::fusedKernelParams() const {
   const std::string T = cxxType(K.findParam(K.Fuse.Next)->Elem);
@@ -105,11 +107,15 @@ std::vector<std::string> KernelEmitter::fusedKernelParams() const {
                                    "const " + T + "* ring_first_",
                                    "const " + T + "* ring_second_"};
   for (const Param &P : K.Params) {
-    if (P.Kind == ParamKind::In && P.Name != K.Fuse.State)
+    if (P.Kind == ParamKind::In && P.Name != K.Fuse.State &&
+        !fusedRecordField(P.Name))
       Args.push_back("const " + cxxType(P.Elem) + "* __restrict__ " + P.Name);
     if (P.Kind == ParamKind::Scalar)
       Args.push_back(cxxType(P.Elem) + " " + P.Name);
   }
+  for (const MergeGroup *M : carriedRecords(K, K.Fuse))
+    Args.push_back("const " + vectorType(M->Elem) + "* __restrict__ " +
+                   recordParam(*M));
   for (const Uniform &U : K.Uniforms)
     Args.push_back(cxxType(U.Ty) + " " + localName(U.Name));
   if (hasReductions())
@@ -119,6 +125,15 @@ std::vector<std::string> KernelEmitter::fusedKernelParams() const {
   Args.push_back("stencil::detail::Domain<" + std::to_string(K.Rank) +
                  "> dom_");
   return Args;
+}
+
+/// Whether the fused kernel reads grid Grid from its record (rank 3,
+/// carriedRecords) rather than from the grid.
+bool KernelEmitter::fusedRecordField(const std::string &Grid) const {
+  int Field = 0;
+  const MergeGroup *M = mergeGroupOf(Grid, Field);
+  const std::vector<const MergeGroup *> Records = carriedRecords(K, K.Fuse);
+  return M && std::find(Records.begin(), Records.end(), M) != Records.end();
 }
 
 std::string KernelEmitter::fusedKernel() {

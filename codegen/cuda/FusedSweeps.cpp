@@ -254,11 +254,16 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
   std::vector<std::string> Args = {
       "pp_.Cur", "pp_.Oth", "pp_.ring(pp_.Done + 1)", "pp_.ring(pp_.Done + 2)"};
   for (const Param &P : K.Params) {
-    if (P.Kind == ParamKind::In && P.Name != St)
+    if (P.Kind == ParamKind::In && P.Name != St && !fusedRecordField(P.Name))
       Args.push_back(P.Name + ".data()");
     if (P.Kind == ParamKind::Scalar)
       Args.push_back(P.Name);
   }
+  const std::vector<const MergeGroup *> Records = carriedRecords(K, K.Fuse);
+  for (const MergeGroup *M : Records)
+    Args.push_back(recordParam(*M));
+  if (!Records.empty()) // the one-sweep launcher's records, shared
+    OS << recordPacking("  ");
   for (const Uniform &U : K.Uniforms)
     Args.push_back(localName(U.Name));
   if (hasReductions())

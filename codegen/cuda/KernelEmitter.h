@@ -148,6 +148,9 @@ private:
   std::string recordVector(const ir::MergeGroup &M, int V) const;
   std::string recordField(const ir::MergeGroup &M, int Field) const;
   std::string recordLoads(int Depth) const;
+  std::string recordArrayType(const ir::MergeGroup &M) const;
+  std::string recordAccessor(const ir::MergeGroup &M) const;
+  std::string recordAccessors() const;
 
   //--- reductions (Reductions.cpp) ------------------------------------------
   /// Kernels with reductions (and no histogram, whose faults keep the
@@ -364,7 +367,7 @@ private:
   std::string vectorChoice() const;
   std::string reductionSmem(const std::string &Block) const;
   std::string reductionBuffers() const;
-  std::string recordPacking() const;
+  std::string recordPacking(const std::string &Indent = "    ") const;
   std::vector<std::string> pointArguments() const;
   std::string launchArguments() const;
   std::vector<std::string> scheduleArguments() const;
@@ -406,6 +409,7 @@ private:
   std::string fusedStopped() const;
   /// The fused kernel's parameters (FusedKernel.cpp), both ranks.
   std::vector<std::string> fusedKernelParams() const;
+  bool fusedRecordField(const std::string &Grid) const;
   std::string fusedKernel();
   std::string fusedHelpers() const;
   std::string fusedCombine() const;

@@ -575,26 +575,6 @@ std::string KernelEmitter::reductionBuffers() const {
   return OS.str();
 }
 
-/// Each merged group's record array, packed or repacked for this launch.
-std::string KernelEmitter::recordPacking() const {
-  std::ostringstream OS;
-  const std::string R = std::to_string(K.Rank);
-  const std::string &O = OptsName;
-  for (const MergeGroup &M : K.Merged) {
-    OS << "    // merge-arrays: packed at the first launch, repacked when one "
-          "of the grids changed.\n";
-    OS << "    static stencil::detail::RecordArray<" << cxxType(M.Elem) << ", "
-       << R << ", " << recordFields(M) << "> " << M.Name << "_records_;\n";
-    OS << "    const " << vectorType(M.Elem) << "* " << recordParam(M)
-       << " = reinterpret_cast<const " << vectorType(M.Elem) << "*>(" << M.Name
-       << "_records_.get(kernel_name_, {";
-    for (size_t I = 0; I < M.Grids.size(); ++I)
-      OS << (I ? ", " : "") << "&" << M.Grids[I];
-    OS << "}, " << O << ".Stream));\n";
-  }
-  return OS.str();
-}
-
 /// The launcher's arguments for pointParams(), in its order.
 std::vector<std::string> KernelEmitter::pointArguments() const {
   std::vector<std::string> Args;

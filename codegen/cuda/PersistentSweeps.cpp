@@ -301,10 +301,7 @@ std::string KernelEmitter::persistentLauncher() {
        << "    stencil::detail::resetStopWord(kernel_name_, stop_word_, " << O
        << ".Stream);\n  }\n";
   }
-  // recordPacking() prints for the launcher's `if`, one level deeper.
-  std::istringstream Records(recordPacking());
-  for (std::string Line; std::getline(Records, Line);)
-    OS << Line.substr(Line.compare(0, 4, "    ") == 0 ? 2 : 0) << "\n";
+  OS << recordPacking("  ");
   OS << "  " << T << "* state_ = " << Sweep.State << ".data();\n"
      << "  " << T << "* next_ = " << Sweep.Next << ".data();\n"
      << "  int done_ = 0;\n"

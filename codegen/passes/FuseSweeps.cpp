@@ -205,10 +205,17 @@ private:
     std::string Names;
     for (const std::string &G : Carried)
       Names += (Names.empty() ? "" : ", ") + G;
+    std::string Records;
+    for (const MergeGroup *M : carriedRecords(K, F)) {
+      const int Vectors = mergedRecordFields(int(M->Grids.size()), M->Elem) *
+                          int(byteSize(M->Elem)) / 16;
+      Records += (Records.empty() ? " from the records of " : ", ") +
+                 ("'" + M->Name + "' (") + std::to_string(Vectors) +
+                 " x 16-byte loads a point)";
+    }
     return std::to_string(Carried.size()) + " grids read only at the centre {" +
-           Names +
-           "} read once per launch, each step handing them to the next in "
-           "shared memory";
+           Names + "} read once per launch" + Records +
+           ", each step handing them to the next in shared memory";
   }
 
   bool notFused(Kernel &K, const std::string &Why) {
@@ -308,6 +315,29 @@ std::vector<std::string> carriedGrids(const Kernel &K, const Fusion &F) {
       Grids.push_back(P.Name);
   }
   return Grids;
+}
+
+std::vector<const MergeGroup *> carriedRecords(const Kernel &K,
+                                               const Fusion &F) {
+  const std::vector<std::string> Carried = carriedGrids(K, F);
+  auto carried = [&](const std::string &G) {
+    return std::find(Carried.begin(), Carried.end(), G) != Carried.end();
+  };
+  std::vector<const MergeGroup *> Groups;
+  for (const MergeGroup &M : K.Merged) {
+    if (std::none_of(M.Grids.begin(), M.Grids.end(), carried))
+      continue;
+    // Every field carried, no padding field, and each plane of the carry a
+    // whole number of 16-byte vectors (the levels' width times the
+    // element's size).
+    if (!std::all_of(M.Grids.begin(), M.Grids.end(), carried) ||
+        mergedRecordFields(int(M.Grids.size()), M.Elem) !=
+            int(M.Grids.size()) ||
+        F.Tile[2] * byteSize(M.Elem) % 16 != 0)
+      return {};
+    Groups.push_back(&M);
+  }
+  return Groups;
 }
 
 bool carriesAt(const Kernel &K, const Fusion &F, int Depth) {

@@ -61,6 +61,16 @@ std::vector<std::string> carriedGrids(const ir::Kernel &K, const ir::Fusion &F);
 /// them from global memory.
 bool carriesAt(const ir::Kernel &K, const ir::Fusion &F, int Depth);
 
+/// Rank 3: merge-arrays' groups of carried grids, which the fused kernel
+/// reads as records (one 16-byte load per vector a point, not one load per
+/// grid; Himeno's twelve coefficients, three float4) and carries from step
+/// to step as those vectors (FusedStream.cpp). Empty unless every field of
+/// each such group is carried, the records have no padding and a plane of
+/// the carry is whole vectors; carried grids in no group are read and
+/// carried one value at a time.
+std::vector<const ir::MergeGroup *> carriedRecords(const ir::Kernel &K,
+                                                   const ir::Fusion &F);
+
 /// Output columns per block at Depth: the levels' width (Tile[1]) less
 /// Depth radii each side.
 int outputColumns(const ir::Kernel &K, const ir::Fusion &F, int Depth);

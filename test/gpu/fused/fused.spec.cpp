@@ -60,6 +60,22 @@ STENCIL_KERNEL void relax3(In<float, 3> p, In<float, 3> c, Out<float, 3> q,
   top = max(top, v);
 }
 
+/// Rank 3, f64, three coefficient grids read only at the centre:
+/// merge-arrays packs them into records of two double2 (a padding field),
+/// so the fused kernel loads them from the records and carries them to the
+/// next step one value at a time (FusedStream.cpp, carriedValues; Himeno's
+/// twelve f32 fields, three whole float4, are carried as vectors). The
+/// weights' magnitudes add up to at most 1 for coefficients in [-1, 1].
+STENCIL_KERNEL void relax3c(In<double, 3> p, In<double, 3> a, In<double, 3> b,
+                            In<double, 3> c, Out<double, 3> q,
+                            Sum<double> change) {
+  double v = 0.3 * a() * (p(-1, 0, 0) + p(1, 0, 0)) +
+             0.15 * b() * (p(0, -1, 0) + p(0, 1, 0)) +
+             0.1 * c() * (p(0, 0, -1) + p(0, 0, 1)) + 0.1 * p();
+  q() = v;
+  change += (v - p()) * (v - p());
+}
+
 /// Not fused (v is written in both branches of an if, not once outside
 /// any): NAME_sweeps runs the loop of one-sweep launches, or, where the
 /// grids fit in L2, persistent launches (PersistentSweeps.cpp). f32, so

@@ -49,6 +49,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -461,6 +463,76 @@ Kernel<float, float, gpu::relax3_result, 3> relax3Kernel() {
   return K;
 }
 
+/// relax3c's coefficients b and c (a is the harness's one): random grids
+/// of F's extents, made once per extents, so that every launch of one check
+/// (fused and one-sweep) reads the same three, each unlike the others (a
+/// fused kernel that read one record field for another would show).
+const stencil::Grid<double, 3> &relax3cCoefficient(
+    const stencil::Grid<double, 3> &F, int Which) {
+  static std::map<std::pair<stencil::Extents<3>, int>,
+                  std::unique_ptr<stencil::Grid<double, 3>>>
+      Made;
+  std::unique_ptr<stencil::Grid<double, 3>> &G = Made[{F.extents(), Which}];
+  if (!G)
+    G = std::make_unique<stencil::Grid<double, 3>>(
+        randomGrid<double, 3>(F.extents(), 60 + uint64_t(Which)));
+  return *G;
+}
+
+/// Rank 3, f64, three coefficients: a and b merged into a record of one
+/// double2, read and carried by the fused kernel as that vector, c one
+/// value at a time (FusedStream.cpp, carriedValues).
+Kernel<double, double, gpu::relax3c_result, 3> relax3cKernel() {
+  using G = stencil::Grid<double, 3>;
+  using R = gpu::relax3c_result;
+  Kernel<double, double, R, 3> K;
+  K.Name = "relax3c";
+  K.One = [](G &S, const G &F, G &N) {
+    return gpu::relax3c(S, F, relax3cCoefficient(F, 1),
+                        relax3cCoefficient(F, 2), N);
+  };
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,
+                const stencil::LaunchOptions &O) {
+    return gpu::relax3c_sweeps(S, F, relax3cCoefficient(F, 1),
+                               relax3cCoefficient(F, 2), N, Count, O);
+  };
+  K.Until = [](G &S, const G &F, G &N, int Cap,
+               const std::function<bool(const R &)> &Stop,
+               const stencil::LaunchOptions &O) {
+    return gpu::relax3c_until(S, F, relax3cCoefficient(F, 1),
+                              relax3cCoefficient(F, 2), N, Cap, Stop, O);
+  };
+  K.Same = [](const R &A, const R &B, std::string &Why) {
+    return near(A.change, B.change, 1e-12, "change", Why);
+  };
+  return K;
+}
+
+/// relax3c against the CPU reference, 6 sweeps (f64 without contraction:
+/// the grids bit for bit, the sums by the order of additions).
+void checkRelax3cAgainstCpu(example::Checker &Check,
+                            const stencil::Extents<3> &E) {
+  auto S = randomGrid<double, 3>(E, 57), N = randomGrid<double, 3>(E, 58);
+  const auto A = randomGrid<double, 3>(E, 59);
+  const stencil::Grid<double, 3> GA(A);
+  const auto B = relax3cCoefficient(GA, 1).download(),
+             C = relax3cCoefficient(GA, 2).download();
+  stencil::Grid<double, 3> GS(S), GN(N);
+  std::vector<double> Ref, Got;
+  for (int I = 0; I < 6; ++I) {
+    double Change = 0.0;
+    stencil::reference(relax3c, S, A, B, C, N, Change);
+    Ref.push_back(Change);
+    std::swap(S, N);
+  }
+  for (const auto &R : gpu::relax3c_sweeps(GS, GA, relax3cCoefficient(GA, 1),
+                                           relax3cCoefficient(GA, 2), GN, 6))
+    Got.push_back(R.change);
+  Check.field("relax3c cpu state", S, GS.download(), 0.0);
+  Check.field("relax3c cpu next", N, GN.download(), 0.0);
+  Check.series("relax3c cpu sums", Ref, Got, 1e-12);
+}
+
 /// Not fused (an if writes the next state): the loop of one-sweep
 /// launches, or persistent launches; vectors with a skew per row length.
 Kernel<float, float, gpu::clip2_result, 2> clip2Kernel() {
@@ -723,6 +795,15 @@ int check() {
     checkRules(Check, relax3Kernel(), E, 51, Ats);
   checkRules(Check, relax3Kernel(), {1, 6, 7}, 51, {0});
   checkRelax3AgainstCpu(Check, {37, 21, 70});
+  // relax3c: a record read and carried as a vector, a grid carried alone,
+  // at the compiled depth and every other (odd sizes, one not a multiple
+  // of the tile, one below it).
+  for (const stencil::Extents<3> &E :
+       Quick ? std::vector<stencil::Extents<3>>{{37, 21, 70}}
+             : std::vector<stencil::Extents<3>>{
+                   {9, 7, 5}, {37, 21, 70}, {67, 19, 63}})
+    checkKernel(Check, relax3cKernel(), E, 55);
+  checkRelax3cAgainstCpu(Check, {37, 21, 70});
   // Sweeps that are not fused (persistent launches where forced or where
   // the grids fit in L2): rank 2 with vectors, rank 1.
   for (const stencil::Extents<2> &E :

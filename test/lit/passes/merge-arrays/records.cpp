@@ -34,9 +34,11 @@ STENCIL_KERNEL void coeffs(In<float, 3> p, In<float, 3> a, In<float, 3> b, In<fl
 // CUDA:            for (Index i0_ = chunk0_; i0_ < end0_; ++i0_, at_ += stride0_) {
 // CUDA-NEXT:       const float4 rec0_v0_ = rec0_[at_ * 1 + 0];
 // CUDA:            q[at_] = ((((__fmul_rn(rec0_v0_.x, p[at_ + stride0_]) + __fmul_rn(rec0_v0_.y, p[at_ - stride0_])) + __fmul_rn(rec0_v0_.z, p[at_])) + rec0_v0_.w) + e[at_]);
+// The record array: one per group for all of the kernel's launchers.
+// CUDA:          stencil::detail::RecordArray<float, 3, 4>& coeffs_rec0_records_() {
+// CUDA-NEXT:       static stencil::detail::RecordArray<float, 3, 4> records_;
 // CUDA:          fitsNarrowIndex<3>(extents_, 1)
-// CUDA:          static stencil::detail::RecordArray<float, 3, 4> rec0_records_;
-// CUDA-NEXT:     const float4* rec0_ = reinterpret_cast<const float4*>(rec0_records_.get(kernel_name_, {&a, &b, &c, &d}, tuned_opts_.Stream));
+// CUDA:          const float4* rec0_ = reinterpret_cast<const float4*>(coeffs_rec0_records_().get(kernel_name_, {&a, &b, &c, &d}, tuned_opts_.Stream));
 // CUDA:          stencil::detail::launchAfterPrevious(kernel_name_, kernel_, grid_, block_, smem_, tuned_opts_.Stream, p.data(), e.data(), q.data(), rec0_, points_per_thread_, domain_);
 // CUDA-OFF-LABEL: // coeffs (
 // CUDA-OFF-NOT:  rec0
@@ -65,8 +67,8 @@ STENCIL_KERNEL void twelve(In<float, 3> p, In<float, 3> a0, In<float, 3> a1, In<
 // CUDA-LABEL:  // twelve (
 // CUDA:            const float4 rec0_v0_ = rec0_[at_ * 2 + 0];
 // CUDA-NEXT:       const float4 rec0_v1_ = rec0_[at_ * 2 + 1];
+// CUDA:          RecordArray<float, 3, 8>& twelve_rec0_records_() {
 // CUDA:          fitsNarrowIndex<3>(extents_, 2)
-// CUDA:          RecordArray<float, 3, 8> rec0_records_;
 
 STENCIL_KERNEL void weighted(In<double, 1> x, In<double, 1> w, Histogram<double> h, int n) {
   h[min(int(x() * n), n - 1)] += w();

@@ -1,6 +1,7 @@
 // main.cu - fused sweeps on the GPU (issue 14): NAME_sweeps and NAME_until
 // of every kernel in fused.spec.cpp against the loop of its one-sweep
-// launcher, bit for bit: three rank-2 kernels and a rank-3 one (relax3),
+// launcher, bit for bit: three rank-2 kernels and two rank-3 ones (relax3;
+// relax3c, whose carried coefficients are merge-arrays records),
 // and two sweeps fuse-sweeps does not fuse (clip2, rank-1 smooth1), whose
 // NAME_sweeps may run persistent launches, through one harness templated
 // on the rank.

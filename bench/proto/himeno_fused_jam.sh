@@ -6,9 +6,10 @@
 #   BIN_DIR/himeno-base   stencilc's code
 #   BIN_DIR/himeno-jam    rows in pairs, __launch_bounds__(128, 10) (48 registers)
 #   BIN_DIR/himeno-jam8   the same at __launch_bounds__(128, 8) (64 registers)
+# VARIANTS="base b12" times others (himeno-b12: __launch_bounds__(128, 12)).
 set -uo pipefail
 bin=${1:?usage: bench/proto/himeno_fused_jam.sh BIN_DIR}
-variants=(base jam jam8)
+read -r -a variants <<<"${VARIANTS:-base jam jam8}" # the first is timed again last
 for v in "${variants[@]}"; do
   for args in "--size M --iters 5" "--size XS --iters 9 --sweep-depth 2" "--size XS --iters 9 --sweep-depth 3" "--size XS --iters 9 --sweep-depth 4"; do
     # shellcheck disable=SC2086
@@ -16,7 +17,7 @@ for v in "${variants[@]}"; do
   done
 done
 for size in M XL; do
-  for v in "${variants[@]}" base; do
+  for v in "${variants[@]}" "${variants[0]}"; do
     echo "== $size $v"
     "$bin/himeno-$v" --bench --size "$size" --reps 10 2>&1 | grep -E '^BENCH.*(pipelined|fused)' | sed -E 's/ (points|bytes_per_point|min_ms)=[^ ]*//g'
   done

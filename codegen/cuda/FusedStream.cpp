@@ -59,8 +59,8 @@ std::string KernelEmitter::streamOwnership(int Step) const {
 /// handed on to the next step where the point is in its rows. The grids of
 /// merge-arrays' records (carriedRecords) are loaded as their records'
 /// vectors and carried as those vectors, one 16-byte load and store per
-/// vector instead of one per grid (Himeno XL's fused sweep 3.753 -> 3.252 ms,
-/// H200, bench/proto/himeno_fused_records.sh); in the carry the vectors come
+/// vector instead of one per grid (Himeno XL's fused sweep 3.743 -> 3.235 ms,
+/// H200, bench/proto/fused_records_check.sh); in the carry the vectors come
 /// first, then the other grids one value a point each.
 std::string KernelEmitter::carriedValues() const {
   if (StreamCarried.empty())

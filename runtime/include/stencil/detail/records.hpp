@@ -49,9 +49,9 @@ __global__ void packRecordsKernel(T *__restrict__ Dst, RecordSources<T> Src,
 /// padded with zeros to Fields (a multiple of 16 bytes) so that a thread
 /// reads a record with Fields * sizeof(T) / 16 16-byte loads. One per
 /// record group of a kernel, which all of its launchers use (the generated
-/// NAME_REC_records_()), one array per device. get() packs on first use and again only when
-/// one of the grids is another buffer (id) or was written since (version), so
-/// that a changed coefficient array is always picked up.
+/// NAME_REC_records_()), one array per device. get() packs on first use and
+/// again only when one of the grids is another buffer (id) or was written since
+/// (version), so that a changed coefficient array is always picked up.
 template <class T, int R, int Fields> class RecordArray {
   static_assert(Fields * sizeof(T) % 16 == 0, "records are 16-byte multiples");
 

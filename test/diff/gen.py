@@ -524,7 +524,9 @@ class Gen:
         the state In grid `st`, read at two or more offsets, and the next state
         Out grid `nx` of its type, stored once at the end outside any if;
         0-2 other In grids, of other types (any offsets) or of the state's
-        type read at the centre only (coefficients, which fusion carries);
+        type read at the centre only (coefficients, which fusion carries),
+        and in 40% of rank-2 and rank-3 sweeps 2-4 more such coefficients,
+        each multiplying the state in the update (Himeno's pattern: a record);
         0-3 reductions; no InOut grid, no histogram, no transcendental
         function. The next state is squashed into the inputs' bound, so that
         every sweep starts from values the generator's bounds assume."""
@@ -545,6 +547,15 @@ class Gen:
                 params.append(dict(kind="in", type=T, name=pname("c"), centre_only=True))
             else:
                 params.append(dict(kind="in", type=r.choice([t for t in NUMERIC if t != T]), name=pname("a")))
+        # Himeno's pattern, in ranks 2 and 3: 2-4 grids of the state's type
+        # read at the centre only, each a product with the state in the update,
+        # so that merge-arrays packs them into a record that the fused kernel
+        # reads and carries (fuse-sweeps' carriedRecords).
+        coeffs = []
+        if rank >= 2 and r.random() < 0.4:
+            for _ in range(r.randint(2, 4)):
+                coeffs.append(dict(kind="in", type=T, name=pname("c"), centre_only=True))
+            params += coeffs
         params.append(dict(kind="out", type=T, name="nx"))
         self.reductions(params, pname)
         r.shuffle(params)
@@ -571,6 +582,9 @@ class Gen:
             reads.append("st(%s)" % ", ".join(map(str, offs)))
         e = k.cast(k.expr(T, 3), T)
         total = E("((%s + %s) + %s)" % (reads[0], reads[1], e.text), T, 2 * INPUT_BOUND[T] + e.bound)
+        for c in coeffs:
+            total = E("(%s + %s() * %s)" % (total.text, c["name"], reads[0]), T,
+                      total.bound + INPUT_BOUND[T] * INPUT_BOUND[T])
         body.append("  nx() = %s;" % k.squash(total, INPUT_BOUND[T]).text)
         k.body = body
         return k

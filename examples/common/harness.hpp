@@ -642,14 +642,28 @@ void benchSolve(const std::string &Name, int64_t Points, int BytesPerPoint,
 }
 
 /// BENCH lines NAME (Depth 0: as compiled) and NAME_depthK for K = 1..4: a
-/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve (benchSolve
-/// at each depth).
+/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve, the median
+/// of Reps after one warm-up solve at each depth. The depths are timed in
+/// rounds, one solve of each a round, each round starting one depth later, so
+/// that the GPU's drift over the minutes of a run falls on every depth alike:
+/// timed one depth after the other, the same depth-4 launches read 0.1133 ms
+/// a sweep as compiled and 0.1044 as depth 4 in one H200 run (session 37's
+/// bench, the first row the slower) and 0.1054 against 0.1137 in an H100 run.
 template <class Solve>
 void benchSweepDepths(const std::string &Name, int64_t Points,
                       int BytesPerPoint, int Reps, Solve &&PerSweepMs) {
-  for (int Depth : {0, 1, 2, 3, 4})
-    benchSolve(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
-               BytesPerPoint, Reps, [&] { return PerSweepMs(Depth); });
+  constexpr int Depths = 5; // 0 (as compiled), then 1 to 4
+  std::vector<double> Ms[Depths];
+  for (int Depth = 0; Depth < Depths; ++Depth)
+    (void)PerSweepMs(Depth); // warm-up
+  for (int Round = 0; Round < Reps; ++Round)
+    for (int I = 0; I < Depths; ++I) {
+      const int Depth = (Round + I) % Depths;
+      Ms[Depth].push_back(PerSweepMs(Depth));
+    }
+  for (int Depth = 0; Depth < Depths; ++Depth)
+    printBench(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
+               BytesPerPoint, Ms[Depth]);
 }
 
 } // namespace example

@@ -629,41 +629,49 @@ inline void printBench(const std::string &Name, int64_t Points,
   std::fflush(stdout);
 }
 
+/// BENCH lines Names[C]: solvers' ms per sweep, PerSweepMs(C) timing one solve
+/// of case C, the median of Reps after one warm-up solve of each. The cases
+/// are timed in rounds, one solve of each a round, each round starting one
+/// case later, so that the GPU's drift over the minutes of a run falls on every
+/// case alike: timed one case after the other, the same depth-4 launches read
+/// 0.1133 ms a sweep as compiled and 0.1044 as depth 4 in one H200 run (session
+/// 37's bench, the first row the slower) and 0.1054 against 0.1137 in an H100
+/// run; in rounds 0.1041 and 0.1040 (H200, session 38).
+template <class Solve>
+void benchRounds(const std::vector<std::string> &Names, int64_t Points,
+                 int BytesPerPoint, int Reps, Solve &&PerSweepMs) {
+  const int Cases = int(Names.size());
+  std::vector<std::vector<double>> Ms(Cases);
+  for (int C = 0; C < Cases; ++C)
+    (void)PerSweepMs(C); // warm-up
+  for (int Round = 0; Round < Reps; ++Round)
+    for (int I = 0; I < Cases; ++I) {
+      const int C = (Round + I) % Cases;
+      Ms[C].push_back(PerSweepMs(C));
+    }
+  for (int C = 0; C < Cases; ++C)
+    printBench(Names[C], Points, BytesPerPoint, Ms[C]);
+}
+
 /// BENCH line NAME: a solver's ms per sweep, PerSweepMs() timing one solve,
 /// the median of Reps after one warm-up solve.
 template <class Solve>
 void benchSolve(const std::string &Name, int64_t Points, int BytesPerPoint,
                 int Reps, Solve &&PerSweepMs) {
-  std::vector<double> Ms;
-  (void)PerSweepMs(); // warm-up
-  for (int I = 0; I < Reps; ++I)
-    Ms.push_back(PerSweepMs());
-  printBench(Name, Points, BytesPerPoint, Ms);
+  benchRounds({Name}, Points, BytesPerPoint, Reps,
+              [&](int) { return PerSweepMs(); });
 }
 
 /// BENCH lines NAME (Depth 0: as compiled) and NAME_depthK for K = 1..4: a
-/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve, the median
-/// of Reps after one warm-up solve at each depth. The depths are timed in
-/// rounds, one solve of each a round, each round starting one depth later, so
-/// that the GPU's drift over the minutes of a run falls on every depth alike:
-/// timed one depth after the other, the same depth-4 launches read 0.1133 ms
-/// a sweep as compiled and 0.1044 as depth 4 in one H200 run (session 37's
-/// bench, the first row the slower) and 0.1054 against 0.1137 in an H100 run.
+/// fused solver's ms per sweep, PerSweepMs(Depth) timing one solve, the depths
+/// in rounds (benchRounds).
 template <class Solve>
 void benchSweepDepths(const std::string &Name, int64_t Points,
                       int BytesPerPoint, int Reps, Solve &&PerSweepMs) {
-  constexpr int Depths = 5; // 0 (as compiled), then 1 to 4
-  std::vector<double> Ms[Depths];
-  for (int Depth = 0; Depth < Depths; ++Depth)
-    (void)PerSweepMs(Depth); // warm-up
-  for (int Round = 0; Round < Reps; ++Round)
-    for (int I = 0; I < Depths; ++I) {
-      const int Depth = (Round + I) % Depths;
-      Ms[Depth].push_back(PerSweepMs(Depth));
-    }
-  for (int Depth = 0; Depth < Depths; ++Depth)
-    printBench(Name + (Depth ? "_depth" + std::to_string(Depth) : ""), Points,
-               BytesPerPoint, Ms[Depth]);
+  std::vector<std::string> Names{Name};
+  for (int Depth = 1; Depth <= 4; ++Depth)
+    Names.push_back(Name + "_depth" + std::to_string(Depth));
+  benchRounds(Names, Points, BytesPerPoint, Reps, PerSweepMs);
 }
 
 } // namespace example

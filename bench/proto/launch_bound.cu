@@ -18,7 +18,8 @@
 // (half read, half written) replayed back to back (in L2 where it fits).
 // Every variant's last p is compared bit for bit with the pipelined loop's,
 // and its gosa within 1e-6.
-//   [PROTO_SIZE=S] launch_bound [--sweeps 256] [--shapes]
+//   [PROTO_SIZE=S] launch_bound [--sweeps 256] [--shapes | --calls]
+// (--calls: the fixed cost of a call of N sweeps, callCost below.)
 // (L, 256 x 256 x 512, a bandwidth size, only with PROTO_SIZE=L). launcher:
 // host us per sweep spent inside the async:: launcher in the queued loop.
 // Built by hand (generated code from stencilc, here on the host):
@@ -29,6 +30,7 @@
 #include "proto.cuh"
 #include "himeno_gen.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -128,6 +130,165 @@ float queuedLoop(Problem &Pr, const stencil::LaunchOptions &O, int N) {
   return Last;
 }
 
+__global__ void coopKernel() {}
+
+/// Spins for about Ns nanoseconds (the global timer).
+__global__ void spinKernel(long long Ns) {
+  long long T0, T;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T0));
+  do
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+  while (T - T0 < Ns);
+}
+
+/// --calls, first: what the runtime's per-launch calls cost the host here,
+/// the median of 15 rounds of 32 each (us per call): an event recorded after
+/// a cudaStreamIsCapturing (ResultRing::recorded), cudaEventSynchronize and
+/// cudaEventQuery on an event that has completed (ResultRing::wait, ready),
+/// and the round trip of an empty launch, plain and cooperative, to its
+/// cudaStreamSynchronize.
+void primitiveCosts(cudaStream_t S) {
+  cudaEvent_t E[32];
+  for (cudaEvent_t &X : E)
+    CHECK(cudaEventCreateWithFlags(&X, cudaEventDisableTiming));
+  auto median = [](auto &&Round) {
+    std::vector<double> Us;
+    for (int R = -3; R < 15; ++R) {
+      const double T0 = nowMs();
+      Round();
+      if (R >= 0)
+        Us.push_back((nowMs() - T0) * 1e3 / 32);
+    }
+    std::sort(Us.begin(), Us.end());
+    return Us[Us.size() / 2];
+  };
+  const double Record = median([&] {
+    for (cudaEvent_t &X : E) {
+      cudaStreamCaptureStatus C;
+      CHECK(cudaStreamIsCapturing(S, &C));
+      CHECK(cudaEventRecordWithFlags(X, S, cudaEventRecordDefault));
+    }
+  });
+  CHECK(cudaStreamSynchronize(S));
+  const double Sync = median([&] {
+    for (cudaEvent_t &X : E)
+      CHECK(cudaEventSynchronize(X));
+  });
+  const double Query = median([&] {
+    for (cudaEvent_t &X : E)
+      CHECK(cudaEventQuery(X));
+  });
+  const double Plain = median([&] {
+    for (int I = 0; I < 32; ++I) {
+      emptyKernel<<<132, 128, 0, S>>>();
+      CHECK(cudaStreamSynchronize(S));
+    }
+  });
+  const double Coop = median([&] {
+    for (int I = 0; I < 32; ++I) {
+      cudaLaunchConfig_t Cfg = {};
+      Cfg.gridDim = dim3(132);
+      Cfg.blockDim = dim3(128);
+      Cfg.stream = S;
+      cudaLaunchAttribute A;
+      A.id = cudaLaunchAttributeCooperative;
+      A.val.cooperative = 1;
+      Cfg.attrs = &A;
+      Cfg.numAttrs = 1;
+      CHECK(cudaLaunchKernelEx(&Cfg, coopKernel));
+      CHECK(cudaStreamSynchronize(S));
+    }
+  });
+  std::printf("PRIM us a call: IsCapturing+EventRecord %.2f, EventSynchronize "
+              "(done) %.2f, EventQuery (done) %.2f, empty launch round trip "
+              "%.2f, cooperative %.2f\n",
+              Record, Sync, Query, Plain, Coop);
+  for (cudaEvent_t &X : E)
+    CHECK(cudaEventDestroy(X));
+}
+
+/// --calls: the fixed cost of a call. One call of N sweeps, jacobi_sweeps
+/// and the pipelined loop, timed from the host to the stream's end, p reset
+/// outside the clock; the median of 15 calls after 3 untimed ones, for N
+/// from 1 to 256. call us = fixed + N x per sweep: a least-squares line over
+/// N >= 8 gives both, and a 10-sweep call's share of fixed cost.
+int callCost(cudaStream_t S) {
+  const Size Sizes[] = {
+      {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
+  const int Ns[] = {1, 2, 4, 8, 10, 16, 32, 33, 64, 128, 256};
+  primitiveCosts(S);
+  std::printf("us per call (median of 15), host clock to the stream's end\n");
+  for (const Size &Z : Sizes) {
+    Problem Pr(Z, S);
+    stencil::LaunchOptions O;
+    O.Stream = S;
+    auto sweeps = [&](int N) {
+      auto &C = Pr.C;
+      return gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
+                                C[7], C[8], C[9], C[10], C[11], Pr.W, 0.8f, N,
+                                O)
+          .back()
+          .gosa;
+    };
+    auto pipelined = [&](int N) {
+      float Last = 0;
+      auto Cur = Pr.sweep(O);
+      for (int K = 0; K < N; ++K) {
+        std::optional<stencil::Pending<gpu::jacobi_result>> Next;
+        if (K + 1 < N)
+          Next = Pr.sweep(O);
+        Last = Cur.get().gosa;
+        if (Next)
+          Cur = *Next;
+      }
+      return Last;
+    };
+    auto median = [&](auto &&Run, int N) {
+      std::vector<double> Us;
+      for (int R = -3; R < 15; ++R) {
+        Pr.reset();
+        const double T0 = nowMs();
+        (void)Run(N);
+        CHECK(cudaStreamSynchronize(S));
+        if (R >= 0)
+          Us.push_back((nowMs() - T0) * 1e3);
+      }
+      std::sort(Us.begin(), Us.end());
+      return Us[Us.size() / 2];
+    };
+    std::vector<double> X, Ysw, Ypi;
+    for (int N : Ns) {
+      const double Sw = median(sweeps, N), Pi = median(pipelined, N);
+      std::printf("CALL %s N %3d  jacobi_sweeps %9.2f us (%6.2f a sweep)  "
+                  "pipelined %9.2f us (%6.2f a sweep)\n",
+                  Z.Name, N, Sw, Sw / N, Pi, Pi / N);
+      if (N >= 8) {
+        X.push_back(N);
+        Ysw.push_back(Sw);
+        Ypi.push_back(Pi);
+      }
+    }
+    auto line = [&](const std::vector<double> &Y, const char *What) {
+      double Sx = 0, Sy = 0, Sxx = 0, Sxy = 0, M = double(X.size());
+      for (size_t I = 0; I < X.size(); ++I) {
+        Sx += X[I];
+        Sy += Y[I];
+        Sxx += X[I] * X[I];
+        Sxy += X[I] * Y[I];
+      }
+      const double B = (M * Sxy - Sx * Sy) / (M * Sxx - Sx * Sx);
+      const double A = (Sy - B * Sx) / M;
+      std::printf("FIT %s %-13s fixed %7.2f us + %6.2f us a sweep (10-sweep "
+                  "call: %4.1f%% fixed)\n",
+                  Z.Name, What, A, B, 100.0 * A / (A + 10 * B));
+    };
+    line(Ysw, "jacobi_sweeps");
+    line(Ypi, "pipelined");
+  }
+  CHECK(cudaStreamDestroy(S));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -137,6 +298,75 @@ int main(int argc, char **argv) {
       Sweeps = std::atoi(argv[I + 1]);
   cudaStream_t S;
   CHECK(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
+  if (argc > 1 && std::string(argv[argc - 1]) == "--calls")
+    return callCost(S);
+  if (argc == 4 && std::string(argv[1]) == "--calls-at") {
+    // 20 calls of jacobi_sweeps(N) at one size, after 3 untimed, (for a build
+    // of the generated code with timers in it).
+    const Size Zs[] = {
+        {"XS", 32, 32, 64}, {"S", 64, 64, 128}, {"M", 128, 128, 256}};
+    for (const Size &Z : Zs)
+      if (std::string(argv[2]) == Z.Name) {
+        Problem Pr(Z, S);
+        stencil::LaunchOptions O;
+        O.Stream = S;
+        double Us = 0;
+        for (int R = -3; R < 20; ++R) {
+          Pr.reset();
+          const double T0 = nowMs();
+          auto &C = Pr.C;
+          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
+                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
+                                   0.8f, std::atoi(argv[3]), O);
+          CHECK(cudaStreamSynchronize(S));
+          if (R >= 0)
+            Us += (nowMs() - T0) * 1e3;
+        }
+        std::printf("CALLS-AT %s N %s: %.2f us a call (mean of 20 after 3)\n",
+                    Z.Name, argv[3], Us / 20);
+        // The same calls with the GPU busy when each starts: a kernel that
+        // spins for 300 us queued first, the call timed by events from its
+        // end (the host queues the call while it spins).
+        cudaEvent_t E0, E1;
+        CHECK(cudaEventCreate(&E0));
+        CHECK(cudaEventCreate(&E1));
+        double Busy = 0, BusyHost = 0;
+        for (int R = -3; R < 20; ++R) {
+          Pr.reset();
+          spinKernel<<<1, 32, 0, S>>>(300000);
+          CHECK(cudaEventRecord(E0, S));
+          const double T0 = nowMs();
+          auto &C = Pr.C;
+          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
+                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
+                                   0.8f, std::atoi(argv[3]), O);
+          CHECK(cudaEventRecord(E1, S));
+          CHECK(cudaEventSynchronize(E1));
+          float Ms = 0;
+          CHECK(cudaEventElapsedTime(&Ms, E0, E1));
+          if (R >= 0) {
+            Busy += Ms * 1e3;
+            BusyHost += (nowMs() - T0) * 1e3;
+          }
+        }
+        std::printf("CALLS-AT %s N %s after a 300 us spin: %.2f us a call from "
+                    "the spin's end (events), host %.2f\n",
+                    Z.Name, argv[3], Busy / 20, BusyHost / 20);
+        // Back to back: 10 calls, no reset or sync between them.
+        Pr.reset();
+        const double T1 = nowMs();
+        for (int R = 0; R < 10; ++R) {
+          auto &C = Pr.C;
+          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
+                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
+                                   0.8f, std::atoi(argv[3]), O);
+        }
+        CHECK(cudaStreamSynchronize(S));
+        std::printf("CALLS-AT %s N %s back to back: %.2f us a call (10)\n",
+                    Z.Name, argv[3], (nowMs() - T1) * 1e3 / 10);
+      }
+    return 0;
+  }
   if (argc > 1 && std::string(argv[argc - 1]) == "--shapes") {
     // The queued loop at each size over launch shapes (block x points per
     // thread, persistent or not): is there a shape near the L2 copy?

@@ -144,9 +144,13 @@ std::string KernelEmitter::persistentKernel() const {
   std::istringstream Body(PointBody);
   for (std::string Line; std::getline(Body, Line);)
     OS << (Line.empty() ? "" : "    ") << Line << "\n";
+  // No barrier after the launch's last sweep (the launch's end orders it
+  // before what follows), unless a stop rule reads the sweep's totals.
   OS << "    }\n"
-     << "    stencil::detail::gridBarrier(); // the sweep's writes before the "
-        "next sweep's reads\n"
+     << "    if (sweep_ + 1 < sweeps_"
+     << (hasReductions() ? " || rule_.Size > 0" : "") << ")\n"
+     << "      stencil::detail::gridBarrier(); // the sweep's writes before "
+        "the next sweep's reads\n"
      << persistentStopTest() << "  }\n}\n\n";
   return OS.str();
 }
@@ -338,9 +342,14 @@ std::string KernelEmitter::persistentLauncher() {
        << O
        << ".Stream, accumulators_.device()->sweep, totals_, rule_ != "
           "nullptr);\n"
-       << "    for (int s_ = 0; s_ < chunk_; ++s_) {\n"
-       << "      accumulators_.ring().recorded(kernel_name_, entries_[s_], "
+       << "    // One event for the launch, on its last entry; the others "
+          "follow it.\n"
+       << "    accumulators_.ring().recorded(kernel_name_, entries_[chunk_ - "
+          "1], "
        << O << ".Stream);\n"
+       << "    for (int s_ = 0; s_ < chunk_; ++s_) {\n"
+       << "      accumulators_.ring().markedBy(entries_[s_], entries_[chunk_ "
+          "- 1]);\n"
        << "      waiting_.emplace_back(kernel_name_, &accumulators_.ring(), "
           "entries_[s_], &"
        << readerName() << ");\n    }\n"

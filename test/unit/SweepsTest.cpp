@@ -3,14 +3,17 @@
 //
 // stencil/detail/sweeps.hpp on the host (against the fake CUDA runtime, as
 // DistGridTest): how n sweeps split into launches, and whose ring each sweep
-// reads as the newest state moves between the two buffers.
+// reads as the newest state moves between the two buffers; a persistent
+// launch's results, one event for all its entries.
 //
 //===----------------------------------------------------------------------===//
 #include "fake_cuda/cuda_runtime.h"
 #include <stencil/detail/sweeps.hpp>
+#include <stencil/pending.hpp>
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -18,6 +21,63 @@ using stencil::detail::PingPong;
 using stencil::detail::sweepBatches;
 
 namespace {
+
+TEST(ResultRing, ALaunchsEntriesFollowItsLastEntrysEvent) {
+  // A persistent launch of 5 sweeps (PersistentSweeps.cpp): one entry per
+  // sweep, one event recorded on the last, the others markedBy it. Reading
+  // them waits once, on that event, and each reads its own totals; an
+  // entry of a plain launch taken later waits on its own event each time.
+  fake_cuda::state() = fake_cuda::State();
+  using stencil::detail::RingEntry;
+  stencil::detail::ResultRing Ring;
+  Ring.prepare("sweeps", sizeof(double));
+  const auto Read = [](const void *Totals) {
+    double V;
+    std::memcpy(&V, Totals, sizeof V);
+    return V;
+  };
+  std::vector<RingEntry> Launch;
+  for (int S = 0; S < 5; ++S) {
+    Launch.push_back(Ring.begin());
+    const double V = 10.0 + S;
+    std::memcpy(Ring.onDevice(Launch.back()), &V, sizeof V);
+  }
+  Ring.recorded("sweeps", Launch.back(), nullptr);
+  for (const RingEntry &E : Launch)
+    Ring.markedBy(E, Launch.back());
+  EXPECT_EQ(fake_cuda::state().EventRecords, 1);
+  for (int S = 0; S < 5; ++S)
+    EXPECT_EQ(stencil::Pending<double>("sweeps", &Ring, Launch[S], +Read).get(),
+              10.0 + S);
+  // The first follower waited on the marker's event; the marker itself
+  // waits on its own (recorded) event again; the other followers not at all.
+  EXPECT_EQ(fake_cuda::state().EventSyncs, 2);
+  EXPECT_EQ(fake_cuda::state().UnrecordedEventSyncs, 0);
+  // A follower read again does not wait again.
+  (void)stencil::Pending<double>("sweeps", &Ring, Launch[1], +Read).get();
+  EXPECT_EQ(fake_cuda::state().EventSyncs, 2);
+  // A plain launch's entry: its own event, waited for at every read.
+  const RingEntry Plain = Ring.begin();
+  Ring.recorded("sweeps", Plain, nullptr);
+  stencil::Pending<double> P("sweeps", &Ring, Plain, +Read);
+  (void)P.get();
+  (void)P.get();
+  EXPECT_EQ(fake_cuda::state().EventSyncs, 4);
+  // Once the ring wraps, the followers' places are plain entries again:
+  // each waits on its own event.
+  for (int I = 0; I < stencil::detail::ResultRingSize; ++I) {
+    const RingEntry E = Ring.begin();
+    Ring.recorded("sweeps", E, nullptr);
+    const long long Before = fake_cuda::state().EventSyncs;
+    (void)stencil::Pending<double>("sweeps", &Ring, E, +Read).get();
+    EXPECT_EQ(fake_cuda::state().EventSyncs, Before + 1) << "entry " << I;
+  }
+  EXPECT_EQ(fake_cuda::state().UnrecordedEventSyncs, 0);
+  // A follower read after its place was reused is an error, as any entry.
+  EXPECT_THROW(
+      (void)stencil::Pending<double>("sweeps", &Ring, Launch[0], +Read).get(),
+      stencil::Error);
+}
 
 TEST(Sweeps, BatchesEndWithOneSweepAndAddUp) {
   EXPECT_TRUE(sweepBatches(0, 2).empty());

@@ -56,7 +56,10 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK-NEXT:      double* const v = sweep_ % 2 ? u_buffer_ : v_buffer_;
 // CHECK-NEXT:      double* const top_total_ = sweep_acc_[sweep_].top;
 // CHECK:           stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(top_total_)
-// CHECK:           stencil::detail::gridBarrier();
+// A barrier between sweeps, none after the launch's last unless a rule
+// reads its totals.
+// CHECK:           if (sweep_ + 1 < sweeps_ || rule_.Size > 0)
+// CHECK-NEXT:        stencil::detail::gridBarrier();
 // After the barrier, with a rule: every block the same totals, the same test.
 // CHECK-NEXT:      if (rule_.Size > 0) {
 // CHECK:             sweep_totals_now_.top = stencil::detail::peekSlots<stencil::detail::MaxOp>(sweep_acc_[sweep_].top, (-HUGE_VAL));
@@ -76,6 +79,10 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK:         stencil::detail::launchCooperative(kernel_name_, kernel_, grid_, block_, smem_, opts.Stream, state_, next_, accumulators_.device()->sweep,
 // CHECK-SAME:      chunk_);
 // CHECK:         stencil::detail::launchAfterPrevious(kernel_name_, &clip_persistent_finalize, dim3(chunk_),
+// One event for the launch's sweeps, on its last entry; the others follow it.
+// CHECK:         accumulators_.ring().recorded(kernel_name_, entries_[chunk_ - 1], opts.Stream);
+// CHECK-NEXT:    for (int s_ = 0; s_ < chunk_; ++s_) {
+// CHECK-NEXT:      accumulators_.ring().markedBy(entries_[s_], entries_[chunk_ - 1]);
 // CHECK:         const int stopped_ = stencil::detail::readStopWord(
 // CHECK:         stencil::detail::requireSameStop(kernel_name_, first_, stopped_);
 // CHECK:         if (done_ % 2) {

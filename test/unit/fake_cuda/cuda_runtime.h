@@ -82,6 +82,8 @@ struct State {
   long long PeerCopies = 0;
   long long DeviceCopies = 0;
   long long EventRecords = 0;
+  long long EventSyncs = 0;           ///< cudaEventSynchronize calls
+  long long UnrecordedEventSyncs = 0; ///< of those, on an event never recorded
   long long StreamWaits = 0;
 };
 inline State &state() {
@@ -304,7 +306,12 @@ inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t E,
   ++fake_cuda::state().StreamWaits;
   return cudaSuccess;
 }
-inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventSynchronize(cudaEvent_t E) {
+  ++fake_cuda::state().EventSyncs;
+  if (!E || !E->Recorded)
+    ++fake_cuda::state().UnrecordedEventSyncs;
+  return cudaSuccess;
+}
 inline cudaError_t cudaEventQuery(cudaEvent_t) { return cudaSuccess; }
 inline cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t, cudaEvent_t) {
   *Ms = 0;

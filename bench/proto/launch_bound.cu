@@ -199,6 +199,54 @@ void primitiveCosts(cudaStream_t S) {
       CHECK(cudaStreamSynchronize(S));
     }
   });
+  // Launches and records as the async:: launcher issues them: an empty
+  // dependent launch (cudaLaunchKernelEx, the programmatic-serialization
+  // attribute) alone, each followed by an event record, and the waits on
+  // those events once the stream is done.
+  auto dependentLaunch = [&] {
+    cudaLaunchConfig_t Cfg = {};
+    Cfg.gridDim = dim3(132);
+    Cfg.blockDim = dim3(128);
+    Cfg.stream = S;
+    cudaLaunchAttribute A;
+    A.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    A.val.programmaticStreamSerializationAllowed = 1;
+    Cfg.attrs = &A;
+    Cfg.numAttrs = 1;
+    CHECK(cudaLaunchKernelEx(&Cfg, coopKernel));
+  };
+  const double Launch = median([&] {
+    for (int I = 0; I < 32; ++I)
+      dependentLaunch();
+  });
+  CHECK(cudaStreamSynchronize(S));
+  const double LaunchRecord = median([&] {
+    for (cudaEvent_t &X : E) {
+      dependentLaunch();
+      CHECK(cudaEventRecordWithFlags(X, S, cudaEventRecordDefault));
+    }
+  });
+  CHECK(cudaStreamSynchronize(S));
+  // Each round: 32 launches and records (not timed), the stream done, then
+  // the first wait on each of those events (timed).
+  std::vector<double> Fresh;
+  for (int R = -3; R < 15; ++R) {
+    for (cudaEvent_t &X : E) {
+      dependentLaunch();
+      CHECK(cudaEventRecordWithFlags(X, S, cudaEventRecordDefault));
+    }
+    CHECK(cudaStreamSynchronize(S));
+    const double T0 = nowMs();
+    for (cudaEvent_t &X : E)
+      CHECK(cudaEventSynchronize(X));
+    if (R >= 0)
+      Fresh.push_back((nowMs() - T0) * 1e3 / 32);
+  }
+  std::sort(Fresh.begin(), Fresh.end());
+  const double SyncAfter = Fresh[Fresh.size() / 2];
+  std::printf("PRIM us a call: dependent launch %.2f, launch + record %.2f, "
+              "EventSynchronize on those (done) %.2f\n",
+              Launch, LaunchRecord, SyncAfter);
   std::printf("PRIM us a call: IsCapturing+EventRecord %.2f, EventSynchronize "
               "(done) %.2f, EventQuery (done) %.2f, empty launch round trip "
               "%.2f, cooperative %.2f\n",

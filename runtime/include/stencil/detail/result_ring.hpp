@@ -90,7 +90,7 @@ public:
   /// event (recorded()) then stands for both: a launch that fills several
   /// entries (a persistent launch, one per sweep) records one event instead
   /// of one per entry, and reading its entries waits once. Each record cost
-  /// the host 0.6 us, each wait 1.6 us on a finished event, more than a
+  /// the host 0.6 us, each first wait on a finished event 1.6 us, more than a
   /// Himeno XS sweep's GPU time of 3 us (H200, bench/proto/launch_bound.cu
   /// --calls). Follower is taken before Marker, so while Follower is
   /// current so is Marker. Not for launches captured into a CUDA graph: a

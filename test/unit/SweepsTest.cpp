@@ -27,7 +27,15 @@ TEST(ResultRing, ALaunchsEntriesFollowItsLastEntrysEvent) {
   // sweep, one event recorded on the last, the others markedBy it. Reading
   // them waits once, on that event, and each reads its own totals; an
   // entry of a plain launch taken later waits on its own event each time.
-  fake_cuda::state() = fake_cuda::State();
+  // Counted from here (other tests' calls before this one left counts).
+  const fake_cuda::State &F = fake_cuda::state();
+  const long long Records0 = F.EventRecords, Syncs0 = F.EventSyncs,
+                  Unrecorded0 = F.UnrecordedEventSyncs;
+  const auto records = [&] { return F.EventRecords - Records0; };
+  const auto syncs = [&] { return F.EventSyncs - Syncs0; };
+  const auto unrecordedSyncs = [&] {
+    return F.UnrecordedEventSyncs - Unrecorded0;
+  };
   using stencil::detail::RingEntry;
   stencil::detail::ResultRing Ring;
   Ring.prepare("sweeps", sizeof(double));
@@ -45,34 +53,34 @@ TEST(ResultRing, ALaunchsEntriesFollowItsLastEntrysEvent) {
   Ring.recorded("sweeps", Launch.back(), nullptr);
   for (const RingEntry &E : Launch)
     Ring.markedBy(E, Launch.back());
-  EXPECT_EQ(fake_cuda::state().EventRecords, 1);
+  EXPECT_EQ(records(), 1);
   for (int S = 0; S < 5; ++S)
     EXPECT_EQ(stencil::Pending<double>("sweeps", &Ring, Launch[S], +Read).get(),
               10.0 + S);
   // The first follower waited on the marker's event; the marker itself
   // waits on its own (recorded) event again; the other followers not at all.
-  EXPECT_EQ(fake_cuda::state().EventSyncs, 2);
-  EXPECT_EQ(fake_cuda::state().UnrecordedEventSyncs, 0);
+  EXPECT_EQ(syncs(), 2);
+  EXPECT_EQ(unrecordedSyncs(), 0);
   // A follower read again does not wait again.
   (void)stencil::Pending<double>("sweeps", &Ring, Launch[1], +Read).get();
-  EXPECT_EQ(fake_cuda::state().EventSyncs, 2);
+  EXPECT_EQ(syncs(), 2);
   // A plain launch's entry: its own event, waited for at every read.
   const RingEntry Plain = Ring.begin();
   Ring.recorded("sweeps", Plain, nullptr);
   stencil::Pending<double> P("sweeps", &Ring, Plain, +Read);
   (void)P.get();
   (void)P.get();
-  EXPECT_EQ(fake_cuda::state().EventSyncs, 4);
+  EXPECT_EQ(syncs(), 4);
   // Once the ring wraps, the followers' places are plain entries again:
   // each waits on its own event.
   for (int I = 0; I < stencil::detail::ResultRingSize; ++I) {
     const RingEntry E = Ring.begin();
     Ring.recorded("sweeps", E, nullptr);
-    const long long Before = fake_cuda::state().EventSyncs;
+    const long long Before = syncs();
     (void)stencil::Pending<double>("sweeps", &Ring, E, +Read).get();
-    EXPECT_EQ(fake_cuda::state().EventSyncs, Before + 1) << "entry " << I;
+    EXPECT_EQ(syncs(), Before + 1) << "entry " << I;
   }
-  EXPECT_EQ(fake_cuda::state().UnrecordedEventSyncs, 0);
+  EXPECT_EQ(unrecordedSyncs(), 0);
   // A follower read after its place was reused is an error, as any entry.
   EXPECT_THROW(
       (void)stencil::Pending<double>("sweeps", &Ring, Launch[0], +Read).get(),

@@ -50,6 +50,12 @@ struct Size {
 using Grid = stencil::Grid<float, 3>;
 using Field = stencil::HostGrid<float, 3>;
 
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 struct Problem {
   std::vector<Grid> C;
   Grid P, W;
@@ -80,12 +86,45 @@ struct Problem {
     std::swap(P, W);
     return G;
   }
+  /// N sweeps by one gpu::jacobi_sweeps call; the last gosa.
+  float sweeps(const stencil::LaunchOptions &O, int N) {
+    return gpu::jacobi_sweeps(P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7],
+                              C[8], C[9], C[10], C[11], W, 0.8f, N, O)
+        .back()
+        .gosa;
+  }
+  /// The example's loop: sweep k+1 queued before sweep k's gosa is read; the
+  /// last gosa.
+  float pipelined(const stencil::LaunchOptions &O, int N) {
+    float Last = 0;
+    auto Cur = sweep(O);
+    for (int K = 0; K < N; ++K) {
+      std::optional<stencil::Pending<gpu::jacobi_result>> Next;
+      if (K + 1 < N)
+        Next = sweep(O);
+      Last = Cur.get().gosa;
+      if (Next)
+        Cur = *Next;
+    }
+    return Last;
+  }
 };
 
-double nowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+/// The median of 15 timed rounds (after 3 untimed) of Body, in us by the
+/// host clock, divided by Per; Setup runs before each round, outside the
+/// clock.
+template <class Setup, class Body>
+double medianUs(Setup &&Before, Body &&Round, double Per = 1) {
+  std::vector<double> Us;
+  for (int R = -3; R < 15; ++R) {
+    Before();
+    const double T0 = nowMs();
+    Round();
+    if (R >= 0)
+      Us.push_back((nowMs() - T0) * 1e3 / Per);
+  }
+  std::sort(Us.begin(), Us.end());
+  return Us[Us.size() / 2];
 }
 
 struct Outcome {
@@ -151,17 +190,8 @@ void primitiveCosts(cudaStream_t S) {
   cudaEvent_t E[32];
   for (cudaEvent_t &X : E)
     CHECK(cudaEventCreateWithFlags(&X, cudaEventDisableTiming));
-  auto median = [](auto &&Round) {
-    std::vector<double> Us;
-    for (int R = -3; R < 15; ++R) {
-      const double T0 = nowMs();
-      Round();
-      if (R >= 0)
-        Us.push_back((nowMs() - T0) * 1e3 / 32);
-    }
-    std::sort(Us.begin(), Us.end());
-    return Us[Us.size() / 2];
-  };
+  // Every round is 32 calls.
+  auto median = [](auto &&Round) { return medianUs([] {}, Round, 32); };
   const double Record = median([&] {
     for (cudaEvent_t &X : E) {
       cudaStreamCaptureStatus C;
@@ -229,21 +259,19 @@ void primitiveCosts(cudaStream_t S) {
   CHECK(cudaStreamSynchronize(S));
   // Each round: 32 launches and records (not timed), the stream done, then
   // the first wait on each of those events (timed).
-  std::vector<double> Fresh;
-  for (int R = -3; R < 15; ++R) {
-    for (cudaEvent_t &X : E) {
-      dependentLaunch();
-      CHECK(cudaEventRecordWithFlags(X, S, cudaEventRecordDefault));
-    }
-    CHECK(cudaStreamSynchronize(S));
-    const double T0 = nowMs();
-    for (cudaEvent_t &X : E)
-      CHECK(cudaEventSynchronize(X));
-    if (R >= 0)
-      Fresh.push_back((nowMs() - T0) * 1e3 / 32);
-  }
-  std::sort(Fresh.begin(), Fresh.end());
-  const double SyncAfter = Fresh[Fresh.size() / 2];
+  const double SyncAfter = medianUs(
+      [&] {
+        for (cudaEvent_t &X : E) {
+          dependentLaunch();
+          CHECK(cudaEventRecordWithFlags(X, S, cudaEventRecordDefault));
+        }
+        CHECK(cudaStreamSynchronize(S));
+      },
+      [&] {
+        for (cudaEvent_t &X : E)
+          CHECK(cudaEventSynchronize(X));
+      },
+      32);
   std::printf("PRIM us a call: dependent launch %.2f, launch + record %.2f, "
               "EventSynchronize on those (done) %.2f\n",
               Launch, LaunchRecord, SyncAfter);
@@ -270,43 +298,18 @@ int callCost(cudaStream_t S) {
     Problem Pr(Z, S);
     stencil::LaunchOptions O;
     O.Stream = S;
-    auto sweeps = [&](int N) {
-      auto &C = Pr.C;
-      return gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
-                                C[7], C[8], C[9], C[10], C[11], Pr.W, 0.8f, N,
-                                O)
-          .back()
-          .gosa;
-    };
-    auto pipelined = [&](int N) {
-      float Last = 0;
-      auto Cur = Pr.sweep(O);
-      for (int K = 0; K < N; ++K) {
-        std::optional<stencil::Pending<gpu::jacobi_result>> Next;
-        if (K + 1 < N)
-          Next = Pr.sweep(O);
-        Last = Cur.get().gosa;
-        if (Next)
-          Cur = *Next;
-      }
-      return Last;
-    };
-    auto median = [&](auto &&Run, int N) {
-      std::vector<double> Us;
-      for (int R = -3; R < 15; ++R) {
-        Pr.reset();
-        const double T0 = nowMs();
-        (void)Run(N);
-        CHECK(cudaStreamSynchronize(S));
-        if (R >= 0)
-          Us.push_back((nowMs() - T0) * 1e3);
-      }
-      std::sort(Us.begin(), Us.end());
-      return Us[Us.size() / 2];
-    };
+    auto median =
+        [&](float (Problem::*Run)(const stencil::LaunchOptions &, int), int N) {
+          return medianUs([&] { Pr.reset(); },
+                          [&] {
+                            (void)(Pr.*Run)(O, N);
+                            CHECK(cudaStreamSynchronize(S));
+                          });
+        };
     std::vector<double> X, Ysw, Ypi;
     for (int N : Ns) {
-      const double Sw = median(sweeps, N), Pi = median(pipelined, N);
+      const double Sw = median(&Problem::sweeps, N),
+                   Pi = median(&Problem::pipelined, N);
       std::printf("CALL %s N %3d  jacobi_sweeps %9.2f us (%6.2f a sweep)  "
                   "pipelined %9.2f us (%6.2f a sweep)\n",
                   Z.Name, N, Sw, Sw / N, Pi, Pi / N);
@@ -358,14 +361,12 @@ int main(int argc, char **argv) {
         Problem Pr(Z, S);
         stencil::LaunchOptions O;
         O.Stream = S;
+        const int N = std::atoi(argv[3]);
         double Us = 0;
         for (int R = -3; R < 20; ++R) {
           Pr.reset();
           const double T0 = nowMs();
-          auto &C = Pr.C;
-          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
-                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
-                                   0.8f, std::atoi(argv[3]), O);
+          (void)Pr.sweeps(O, N);
           CHECK(cudaStreamSynchronize(S));
           if (R >= 0)
             Us += (nowMs() - T0) * 1e3;
@@ -384,10 +385,7 @@ int main(int argc, char **argv) {
           spinKernel<<<1, 32, 0, S>>>(300000);
           CHECK(cudaEventRecord(E0, S));
           const double T0 = nowMs();
-          auto &C = Pr.C;
-          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
-                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
-                                   0.8f, std::atoi(argv[3]), O);
+          (void)Pr.sweeps(O, N);
           CHECK(cudaEventRecord(E1, S));
           CHECK(cudaEventSynchronize(E1));
           float Ms = 0;
@@ -404,10 +402,7 @@ int main(int argc, char **argv) {
         Pr.reset();
         const double T1 = nowMs();
         for (int R = 0; R < 10; ++R) {
-          auto &C = Pr.C;
-          (void)gpu::jacobi_sweeps(Pr.P, C[0], C[1], C[2], C[3], C[4], C[5],
-                                   C[6], C[7], C[8], C[9], C[10], C[11], Pr.W,
-                                   0.8f, std::atoi(argv[3]), O);
+          (void)Pr.sweeps(O, N);
         }
         CHECK(cudaStreamSynchronize(S));
         std::printf("CALLS-AT %s N %s back to back: %.2f us a call (10)\n",
@@ -504,32 +499,16 @@ int main(int argc, char **argv) {
       Pr.reset();
       for (int I = 0; I < 4; ++I)
         (void)Pr.sweep(O).get();
-      Outcome Pipe = timed(Pr, Sweeps, [&](int N) {
-        float Last = 0;
-        auto Cur = Pr.sweep(O);
-        for (int K = 0; K < N; ++K) {
-          std::optional<stencil::Pending<gpu::jacobi_result>> Next;
-          if (K + 1 < N)
-            Next = Pr.sweep(O);
-          Last = Cur.get().gosa;
-          if (Next)
-            Cur = *Next;
-        }
-        return Last;
-      });
+      Outcome Pipe =
+          timed(Pr, Sweeps, [&](int N) { return Pr.pipelined(O, N); });
       Outcome Sync = timed(Pr, Sweeps, [&](int N) {
         float Last = 0;
         for (int K = 0; K < N; ++K)
           Last = Pr.sweep(O).get().gosa;
         return Last;
       });
-      Outcome Sweeps_ = timed(Pr, Sweeps, [&](int N) {
-        auto &C = Pr.C;
-        const std::vector<gpu::jacobi_result> R = gpu::jacobi_sweeps(
-            Pr.P, C[0], C[1], C[2], C[3], C[4], C[5], C[6], C[7], C[8], C[9],
-            C[10], C[11], Pr.W, 0.8f, N, O);
-        return R.back().gosa;
-      });
+      Outcome Sweeps_ =
+          timed(Pr, Sweeps, [&](int N) { return Pr.sweeps(O, N); });
       Outcome Queued =
           timed(Pr, Sweeps, [&](int N) { return queuedLoop(Pr, O, N); });
       const double LauncherUs = LauncherMs * 1e3 / Sweeps;

@@ -424,7 +424,8 @@ std::string KernelEmitter::persistentFinalize() const {
        << ">(acc_->" << P.Name << ", " << deviceIdentity(P)
        << ", reduction_smem_);\n";
   OS << "    if (stencil::detail::flatThreadIndex() == 0) {\n"
-     << "      *totals_ = tested_;\n      __threadfence_system();\n    }\n"
+     << "      *totals_ = tested_;\n"
+     << "      stencil::detail::markWritten(totals_);\n    }\n"
      << "    return;\n  }\n"
      << finalizeBody() << "}\n\n";
   return OS.str();

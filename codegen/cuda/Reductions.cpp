@@ -195,7 +195,7 @@ std::string KernelEmitter::finalizeKernel() const {
 
 /// The finalize kernel's statements over acc_, totals_ and reduction_smem_,
 /// at Depth: every reduction's slots combined (and reset), the totals
-/// written to the result ring.
+/// written to the result ring, then the entry's done flag (markWritten).
 std::string KernelEmitter::finalizeBody(int Depth) const {
   std::ostringstream OS;
   const std::string In = indent(Depth), In1 = indent(Depth + 1);
@@ -207,7 +207,7 @@ std::string KernelEmitter::finalizeBody(int Depth) const {
   OS << In << "if (stencil::detail::flatThreadIndex() == 0) {\n";
   for (const Param &P : K.reductions())
     OS << In1 << "totals_->" << P.Name << " = " << P.Name << ";\n";
-  OS << In1 << "__threadfence_system();\n" << In << "}\n";
+  OS << In1 << "stencil::detail::markWritten(totals_);\n" << In << "}\n";
   return OS.str();
 }
 

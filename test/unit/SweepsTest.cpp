@@ -4,7 +4,7 @@
 // stencil/detail/sweeps.hpp on the host (against the fake CUDA runtime, as
 // DistGridTest): how n sweeps split into launches, and whose ring each sweep
 // reads as the newest state moves between the two buffers; a persistent
-// launch's results, one event for all its entries.
+// launch's results, one event for all its entries; the entries' done flags.
 //
 //===----------------------------------------------------------------------===//
 #include "fake_cuda/cuda_runtime.h"
@@ -85,6 +85,148 @@ TEST(ResultRing, ALaunchsEntriesFollowItsLastEntrysEvent) {
   EXPECT_THROW(
       (void)stencil::Pending<double>("sweeps", &Ring, Launch[0], +Read).get(),
       stencil::Error);
+}
+
+/// What a finalize does to an entry (markWritten): the totals, then the
+/// done flag after them.
+void writeEntry(stencil::detail::ResultRing &Ring, stencil::detail::RingEntry E,
+                double V, bool Mark = true) {
+  char *Entry = static_cast<char *>(Ring.onDevice(E));
+  std::memcpy(Entry, &V, sizeof V);
+  const unsigned One = 1;
+  if (Mark)
+    std::memcpy(Entry + stencil::detail::ringFlagOffset(sizeof V), &One,
+                sizeof One);
+}
+
+double readDouble(const void *Totals) {
+  double V;
+  std::memcpy(&V, Totals, sizeof V);
+  return V;
+}
+
+unsigned flagOf(stencil::detail::ResultRing &Ring,
+                stencil::detail::RingEntry E) {
+  unsigned F;
+  std::memcpy(&F,
+              static_cast<char *>(Ring.onDevice(E)) +
+                  stencil::detail::ringFlagOffset(sizeof(double)),
+              sizeof F);
+  return F;
+}
+
+TEST(ResultRing, ASetDoneFlagAnswersWithoutTheEvent) {
+  fake_cuda::State &F = fake_cuda::state();
+  const long long Syncs0 = F.EventSyncs;
+  const auto syncs = [&] { return F.EventSyncs - Syncs0; };
+  using stencil::detail::RingEntry;
+  stencil::detail::ResultRing Ring;
+  Ring.prepare("flags", sizeof(double));
+  EXPECT_TRUE(Ring.polls());
+  // Entries in their own stride: the flag never overlaps the next totals.
+  std::vector<RingEntry> All;
+  for (int I = 0; I < stencil::detail::ResultRingSize; ++I) {
+    All.push_back(Ring.begin());
+    writeEntry(Ring, All.back(), 100.0 + I);
+    Ring.recorded("flags", All.back(), nullptr);
+  }
+  for (int I = 0; I < stencil::detail::ResultRingSize; ++I) {
+    EXPECT_TRUE(Ring.ready("flags", All[I]));
+    EXPECT_EQ(readDouble(Ring.wait("flags", All[I])), 100.0 + I);
+  }
+  EXPECT_EQ(syncs(), 0);
+  // Every entry was seen finished: taking it again clears its flag.
+  const RingEntry Again = Ring.begin();
+  EXPECT_EQ(flagOf(Ring, Again), 0u);
+  Ring.recorded("flags", Again, nullptr);
+  writeEntry(Ring, Again, 7.0);
+  EXPECT_EQ(readDouble(Ring.wait("flags", Again)), 7.0);
+  EXPECT_EQ(syncs(), 0);
+}
+
+TEST(ResultRing, AFlagItCannotTrustIsNotRead) {
+  fake_cuda::State &F = fake_cuda::state();
+  const long long Syncs0 = F.EventSyncs;
+  const auto syncs = [&] { return F.EventSyncs - Syncs0; };
+  using stencil::detail::RingEntry;
+  stencil::detail::ResultRing Ring;
+  Ring.prepare("flags", sizeof(double));
+  // Entry 0's launch is never read: the host never saw it finish, so when
+  // the ring comes back to entry 0 its flag (set, as by a launch still
+  // running) stands for nothing and the event answers.
+  const RingEntry Unread = Ring.begin();
+  writeEntry(Ring, Unread, 1.0);
+  Ring.recorded("flags", Unread, nullptr);
+  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
+    const RingEntry E = Ring.begin();
+    writeEntry(Ring, E, 2.0);
+    Ring.recorded("flags", E, nullptr);
+    (void)Ring.wait("flags", E);
+  }
+  EXPECT_EQ(syncs(), 0);
+  const RingEntry Reused = Ring.begin();
+  EXPECT_EQ(Reused.Index, Unread.Index);
+  EXPECT_EQ(flagOf(Ring, Reused), 1u) << "not cleared: it may still be set";
+  Ring.recorded("flags", Reused, nullptr);
+  (void)Ring.wait("flags", Reused);
+  EXPECT_EQ(syncs(), 1);
+  // Seen finished now: its next launch uses the flag again.
+  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
+    const RingEntry E = Ring.begin();
+    writeEntry(Ring, E, 3.0);
+    Ring.recorded("flags", E, nullptr);
+    (void)Ring.wait("flags", E);
+  }
+  const RingEntry Next = Ring.begin();
+  EXPECT_EQ(Next.Index, Unread.Index);
+  EXPECT_EQ(flagOf(Ring, Next), 0u);
+  writeEntry(Ring, Next, 4.0);
+  Ring.recorded("flags", Next, nullptr);
+  (void)Ring.wait("flags", Next);
+  EXPECT_EQ(syncs(), 1);
+  // An entry recorded into a CUDA graph: replays set its flag at any time,
+  // so neither this launch nor any later one on the entry reads it.
+  F.Capturing = true;
+  const RingEntry Captured = Ring.begin();
+  writeEntry(Ring, Captured, 5.0);
+  Ring.recorded("flags", Captured, nullptr);
+  F.Capturing = false;
+  (void)Ring.wait("flags", Captured);
+  EXPECT_EQ(syncs(), 2);
+  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
+    const RingEntry E = Ring.begin();
+    writeEntry(Ring, E, 6.0);
+    Ring.recorded("flags", E, nullptr);
+    (void)Ring.wait("flags", E);
+  }
+  const RingEntry AfterGraph = Ring.begin();
+  EXPECT_EQ(AfterGraph.Index, Captured.Index);
+  writeEntry(Ring, AfterGraph, 8.0);
+  Ring.recorded("flags", AfterGraph, nullptr);
+  EXPECT_EQ(readDouble(Ring.wait("flags", AfterGraph)), 8.0);
+  EXPECT_EQ(syncs(), 3);
+}
+
+TEST(ResultRing, LaunchesThatNeverSetTheirFlagsStopThePolling) {
+  fake_cuda::State &F = fake_cuda::state();
+  const long long Syncs0 = F.EventSyncs;
+  stencil::detail::ResultRing Ring;
+  Ring.prepare("unmarked", sizeof(double));
+  for (int I = 0; I < 3; ++I) {
+    EXPECT_TRUE(Ring.polls()) << I;
+    const stencil::detail::RingEntry E = Ring.begin();
+    writeEntry(Ring, E, 9.0, /*Mark=*/false);
+    Ring.recorded("unmarked", E, nullptr);
+    EXPECT_EQ(readDouble(Ring.wait("unmarked", E)), 9.0);
+  }
+  EXPECT_FALSE(Ring.polls());
+  EXPECT_EQ(F.EventSyncs - Syncs0, 3);
+  // Nor does a program that asked for blocking synchronisation poll.
+  F.DeviceFlags = cudaDeviceScheduleBlockingSync;
+  stencil::detail::ResultRing Blocking;
+  Blocking.prepare("blocking", sizeof(double));
+  F.DeviceFlags = 0;
+  EXPECT_FALSE(Blocking.polls());
 }
 
 TEST(Sweeps, BatchesEndWithOneSweepAndAddUp) {

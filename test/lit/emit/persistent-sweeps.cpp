@@ -40,6 +40,11 @@ STENCIL_KERNEL void clip(In<double, 2> u, Out<double, 2> v, Max<double> top) {
 // CHECK-NEXT:    clip_totals_* const totals_ = sweeps_totals_.sweep[blockIdx.x];
 // CHECK:         if (peek_) {
 // CHECK:           tested_.top = stencil::detail::peekSlots<stencil::detail::MaxOp>(acc_->top, (-HUGE_VAL));
+// Each block sets its sweep's done flag after the totals, on both paths.
+// CHECK:             *totals_ = tested_;
+// CHECK-NEXT:        stencil::detail::markWritten(totals_);
+// CHECK:             totals_->top = top;
+// CHECK-NEXT:        stencil::detail::markWritten(totals_);
 // The persistent kernel: the same template, the state and next buffers
 // without __restrict__, no reduction slots but the sweeps' accumulators.
 // CHECK:       template <class Index, bool LastBlock>

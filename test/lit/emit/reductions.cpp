@@ -86,7 +86,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK:           const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, (HUGE_VAL), reduction_smem_);
 // CHECK-NEXT:      if (stencil::detail::flatThreadIndex() == 0) {
 // CHECK-NEXT:        totals_->total = total;
-// CHECK:               __threadfence_system();
+// CHECK:               stencil::detail::markWritten(totals_);
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -100,7 +100,7 @@ STENCIL_KERNEL void norms(In<float, 1> x, Sum<float> total, Sum<float, double> w
 // CHECK-NEXT:      const double dmin = stencil::detail::collectSlots<stencil::detail::MinOp>(acc_->dmin, (HUGE_VAL), reduction_smem_);
 // CHECK-NEXT:      if (stencil::detail::flatThreadIndex() == 0) {
 // CHECK-NEXT:        totals_->total = total;
-// CHECK:             __threadfence_system();
+// CHECK:             stencil::detail::markWritten(totals_);
 // The reader converts the totals to the value types of the result.
 // CHECK:         norms_result norms_read_(const void* totals_) {
 // CHECK:         result_.total = static_cast<float>(static_cast<float>(host_.total));

@@ -45,6 +45,7 @@ enum cudaDeviceAttr {
 };
 constexpr unsigned cudaEventDisableTiming = 2;
 constexpr unsigned cudaHostAllocMapped = 2;
+constexpr unsigned cudaDeviceScheduleBlockingSync = 4;
 
 struct CUstream_st;
 using cudaStream_t = CUstream_st *;
@@ -85,6 +86,8 @@ struct State {
   long long EventSyncs = 0;           ///< cudaEventSynchronize calls
   long long UnrecordedEventSyncs = 0; ///< of those, on an event never recorded
   long long StreamWaits = 0;
+  bool Capturing = false;   ///< cudaStreamIsCapturing's answer
+  unsigned DeviceFlags = 0; ///< cudaGetDeviceFlags' answer
 };
 inline State &state() {
   static State S;
@@ -199,6 +202,10 @@ inline cudaError_t cudaHostAlloc(void **P, size_t Bytes, unsigned) {
   *P = std::malloc(Bytes ? Bytes : 1);
   return cudaSuccess;
 }
+inline cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
+  *Flags = fake_cuda::state().DeviceFlags;
+  return cudaSuccess;
+}
 inline cudaError_t cudaHostGetDevicePointer(void **D, void *H, unsigned) {
   *D = H;
   return cudaSuccess;
@@ -289,10 +296,11 @@ enum cudaStreamCaptureStatus {
   cudaStreamCaptureStatusActive = 1,
 };
 enum { cudaEventRecordDefault = 0, cudaEventRecordExternal = 1 };
-/// Streams here are never captured into a graph.
+/// Every stream is being captured into a graph while State::Capturing.
 inline cudaError_t cudaStreamIsCapturing(cudaStream_t,
                                          cudaStreamCaptureStatus *Status) {
-  *Status = cudaStreamCaptureStatusNone;
+  *Status = fake_cuda::state().Capturing ? cudaStreamCaptureStatusActive
+                                         : cudaStreamCaptureStatusNone;
   return cudaSuccess;
 }
 inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t E, cudaStream_t S,

@@ -63,6 +63,7 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:   sweep_totals_* const totals_ = steps_totals_.step[blockIdx.x];
 // CU:          const double top = stencil::detail::collectSlots<stencil::detail::MaxOp>(acc_->top,
 // CU:          totals_->top = top;
+// CU-NEXT:     stencil::detail::markWritten(totals_);
 // CU:        if (rule_.Size > 0 && stencil::detail::flatThreadIndex() == 0) {
 // CU-NEXT:     sweep_totals_ step_;
 // CU-NEXT:     step_.top = top;

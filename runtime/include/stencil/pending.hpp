@@ -17,7 +17,11 @@ namespace stencil {
 /// launches) and returns its reductions; the plain launcher is async::
 /// launcher followed by get(). A pending result must be read before
 /// detail::ResultRingSize (64) later launches of the same kernel, or get()
-/// throws stencil::Error. Cheap to copy.
+/// throws stencil::Error. get() may return as soon as the launch's last
+/// kernel has written the reductions (its done flag), while that kernel is
+/// still exiting: the launch's grid writes are complete by then, and later
+/// work on other streams is ordered with the stream as always (an event
+/// recorded on it, or a synchronisation). Cheap to copy.
 template <class Result> class Pending {
 public:
   /// Converts a launch's totals (the kernel's Totals struct) to Result.

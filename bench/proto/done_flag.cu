@@ -15,6 +15,8 @@
 // Every wait's totals are checked against the value the launch wrote.
 //   nvcc -arch=sm_90 -O3 -std=c++17 bench/proto/done_flag.cu -o done_flag
 //   done_flag [--reps 400] [--work-ns 3000]
+#include "proto.cuh"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -25,16 +27,6 @@
 #include <cstring>
 #include <string>
 #include <vector>
-
-#define CHECK(X)                                                               \
-  do {                                                                         \
-    cudaError_t E_ = (X);                                                      \
-    if (E_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #X,          \
-                   cudaGetErrorString(E_));                                    \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 namespace {
 
@@ -59,11 +51,6 @@ double nowUs() {
   return std::chrono::duration<double, std::micro>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
 }
 
 } // namespace
@@ -167,12 +154,17 @@ int main(int Argc, char **Argv) {
   CHECK(cudaGetDeviceProperties(&P, 0));
   std::printf("done_flag: %s, work %.0f ns on one block, median of %d (us)\n",
               P.name, WorkNs, Reps);
-  std::printf("  launch (2 kernels + record)  %7.2f\n", median(Launch));
-  std::printf("  pending/event                %7.2f\n", median(PendingEvent));
-  std::printf("  pending/flag                 %7.2f\n", median(PendingFlag));
-  std::printf("  flag->event                  %7.2f\n", median(FlagThenEvent));
-  std::printf("  done/event (first wait)      %7.2f\n", median(DoneEvent));
-  std::printf("  done/flag                    %7.2f\n", median(DoneFlag));
+  std::printf("  launch (2 kernels + record)  %7.2f\n", proto::median(Launch));
+  std::printf("  pending/event                %7.2f\n",
+              proto::median(PendingEvent));
+  std::printf("  pending/flag                 %7.2f\n",
+              proto::median(PendingFlag));
+  std::printf("  flag->event                  %7.2f\n",
+              proto::median(FlagThenEvent));
+  std::printf("  done/event (first wait)      %7.2f\n",
+              proto::median(DoneEvent));
+  std::printf("  done/flag                    %7.2f\n",
+              proto::median(DoneFlag));
   std::printf("  totals checked: %d wrong of %d\n", Bad, 4 * (Reps + 20));
   return Bad ? 1 : 0;
 }

@@ -115,6 +115,17 @@ unsigned flagOf(stencil::detail::ResultRing &Ring,
   return F;
 }
 
+/// Launches on the rest of the ring's entries (Count of them), each written,
+/// flagged and read, as a loop of plain launches does.
+void launchAndRead(stencil::detail::ResultRing &Ring, int Count, double V) {
+  for (int I = 0; I < Count; ++I) {
+    const stencil::detail::RingEntry E = Ring.begin();
+    writeEntry(Ring, E, V);
+    Ring.recorded("flags", E, nullptr);
+    (void)Ring.wait("flags", E);
+  }
+}
+
 TEST(ResultRing, ASetDoneFlagAnswersWithoutTheEvent) {
   fake_cuda::State &F = fake_cuda::state();
   const long long Syncs0 = F.EventSyncs;
@@ -157,12 +168,7 @@ TEST(ResultRing, AFlagItCannotTrustIsNotRead) {
   const RingEntry Unread = Ring.begin();
   writeEntry(Ring, Unread, 1.0);
   Ring.recorded("flags", Unread, nullptr);
-  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
-    const RingEntry E = Ring.begin();
-    writeEntry(Ring, E, 2.0);
-    Ring.recorded("flags", E, nullptr);
-    (void)Ring.wait("flags", E);
-  }
+  launchAndRead(Ring, stencil::detail::ResultRingSize - 1, 2.0);
   EXPECT_EQ(syncs(), 0);
   const RingEntry Reused = Ring.begin();
   EXPECT_EQ(Reused.Index, Unread.Index);
@@ -171,12 +177,7 @@ TEST(ResultRing, AFlagItCannotTrustIsNotRead) {
   (void)Ring.wait("flags", Reused);
   EXPECT_EQ(syncs(), 1);
   // Seen finished now: its next launch uses the flag again.
-  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
-    const RingEntry E = Ring.begin();
-    writeEntry(Ring, E, 3.0);
-    Ring.recorded("flags", E, nullptr);
-    (void)Ring.wait("flags", E);
-  }
+  launchAndRead(Ring, stencil::detail::ResultRingSize - 1, 3.0);
   const RingEntry Next = Ring.begin();
   EXPECT_EQ(Next.Index, Unread.Index);
   EXPECT_EQ(flagOf(Ring, Next), 0u);
@@ -193,12 +194,7 @@ TEST(ResultRing, AFlagItCannotTrustIsNotRead) {
   F.Capturing = false;
   (void)Ring.wait("flags", Captured);
   EXPECT_EQ(syncs(), 2);
-  for (int I = 1; I < stencil::detail::ResultRingSize; ++I) {
-    const RingEntry E = Ring.begin();
-    writeEntry(Ring, E, 6.0);
-    Ring.recorded("flags", E, nullptr);
-    (void)Ring.wait("flags", E);
-  }
+  launchAndRead(Ring, stencil::detail::ResultRingSize - 1, 6.0);
   const RingEntry AfterGraph = Ring.begin();
   EXPECT_EQ(AfterGraph.Index, Captured.Index);
   writeEntry(Ring, AfterGraph, 8.0);

@@ -29,6 +29,7 @@
 #include "codegen/passes/HoistDivision.h"
 #include "codegen/passes/LowerHistograms.h"
 #include "codegen/passes/MergeArrays.h"
+#include "codegen/passes/PruneBoundary.h"
 #include "codegen/passes/RegroupSums.h"
 #include "codegen/passes/SmemCache.h"
 #include "codegen/passes/Tile.h"

@@ -12,11 +12,20 @@ its "abs twin" d<SEED>_k<I>_abs: the same body with every Sum and every
 floating-point histogram accumulating |term| in double, which gives the
 driver the sum of |terms| for the summation-order bound.
 
+About a quarter of the kernels without histograms give some In grids
+boundary rules (docs/dsl.md#boundary-conditions): one rule for every
+dimension or Boundary<...> with one per dimension, Interior among them.
+Reads along a ruled dimension never leave the grid, so they do not shrink
+the region, and extents along dimensions where every read is ruled may be
+smaller than the stencil (down to 1 point). The rules come from a random
+stream of their own: --no-boundary gives the specs the seed gave before
+rules were generated.
+
 The metadata (JSON) tells the driver each kernel's parameters, the extents
-to run it at (random odd), the region (the interior from the footprint that
-the generator knows), scalar values, and whether the kernel calls a
-transcendental function (exp, log, pow, sin, cos: CUDA's are not correctly
-rounded, so those kernels are reported apart).
+to run it at (random odd), the region (the interior from the footprint of
+the reads without a rule, which the generator knows), scalar values, and
+whether the kernel calls a transcendental function (exp, log, pow, sin,
+cos: CUDA's are not correctly rounded, so those kernels are reported apart).
 """
 import argparse
 import json
@@ -30,6 +39,38 @@ FLOATS = [FLT, DBL]
 LIM = {INT: 1e5, I64: 1e9, FLT: 1e5, DBL: 1e7}
 INPUT_BOUND = {INT: 100, I64: 1000, FLT: 10.0, DBL: 10.0}
 TRANSCENDENTAL = ("exp", "log", "pow", "sin", "cos")
+# Boundary rules (Constant's value: an integer every element type holds
+# exactly, within the inputs' bound).
+RULES = ["Periodic", "Clamp", "Reflect", "Mirror", "Constant"]
+CONSTANTS = [0, 1, -1, 7, -100]
+
+
+def pick_rule(rr, rank):
+    """A boundary rule for an In grid of the given rank: the per-dimension
+    rules (Interior where a dimension has none) and the template argument
+    that spells them (one rule, or Boundary<...> with at least one that is
+    not Interior)."""
+    def one():
+        e = rr.choice(RULES)
+        return "Constant<%d>" % rr.choice(CONSTANTS) if e == "Constant" else e
+    if rr.random() < 0.5:
+        e = one()
+        return [e] * rank, e
+    while True:
+        dims = [one() if rr.random() < 0.6 else "Interior" for _ in range(rank)]
+        if any(d != "Interior" for d in dims):
+            return dims, "Boundary<%s>" % ", ".join(dims)
+
+
+def give_rules(rr, params, p_kernel, p_grid):
+    """With probability p_kernel, each In grid gets a rule with probability
+    p_grid (at least one grid does)."""
+    grids = [p for p in params if p["kind"] == "in"]
+    if not grids or rr.random() >= p_kernel:
+        return
+    chosen = [g for g in grids if rr.random() < p_grid] or [rr.choice(grids)]
+    for g in chosen:
+        g["rule"], g["rule_text"] = pick_rule(rr, g["rank"])
 
 
 def lit(ty, v):
@@ -58,8 +99,11 @@ class Kernel:
         self.allow_transc = allow_transc
         self.uses_transc = False
         self.params = []  # dicts, in declaration order
-        self.lo = [0] * rank  # footprint: most negative offset (as a positive number)
+        # footprint of the reads without a boundary rule: most negative
+        # offset (as a positive number) and most positive, per dimension
+        self.lo = [0] * rank
         self.hi = [0] * rank
+        self.ruled = [False] * rank  # some read along d follows a rule
         self.locals = []  # (name, type), in scope
         self.loopvars = []  # (name, lo, hi) of enclosing unrolled loops
         self.nlocal = 0
@@ -73,6 +117,15 @@ class Kernel:
     def add_param(self, **p):
         self.params.append(p)
         return p
+
+    def footprint(self, g, d, omin, omax):
+        """Counts a read of grid g at offsets omin..omax along dimension d:
+        in the region's footprint unless g has a rule along d."""
+        if g.get("rule", ["Interior"] * self.rank)[d] != "Interior":
+            self.ruled[d] = self.ruled[d] or omin != 0 or omax != 0
+            return
+        self.lo[d] = max(self.lo[d], -omin)
+        self.hi[d] = max(self.hi[d], omax)
 
     # ---- expressions ------------------------------------------------------
     def norm(self, e):
@@ -132,8 +185,7 @@ class Kernel:
                     o = r.choice([0, 0, 0, -1, 1, -1, 1, -2, 2, -3, 3])
                     text, omin, omax = str(o), o, o
                 offs.append(text)
-                self.lo[d] = max(self.lo[d], -omin)
-                self.hi[d] = max(self.hi[d], omax)
+                self.footprint(g, d, omin, omax)
             if all(o == "0" for o in offs) and r.random() < 0.5:
                 offs = []
             e = E("%s(%s)" % (g["name"], ", ".join(offs)), g["type"], INPUT_BOUND[g["type"]])
@@ -419,11 +471,21 @@ class Kernel:
 
 
 class Gen:
-    def __init__(self, seed, allow_transc=True, sweeps=True):
+    def __init__(self, seed, allow_transc=True, sweeps=True, boundary=True):
         self.seed = seed
         self.r = random.Random(seed * 7919 + 17)
         self.allow_transc = allow_transc
         self.sweeps = sweeps
+        self.boundary = boundary
+
+    def rules(self, idx, params, p_kernel, p_grid):
+        """Boundary rules for kernel idx's In grids (give_rules), from a
+        random stream of the seed and kernel alone, so that the rest of the
+        spec is what the seed gave without rules. None in kernels with
+        histograms (stencilc refuses them there)."""
+        if not self.boundary or any(p["kind"] == "hist" for p in params):
+            return
+        give_rules(random.Random(self.seed * 15485863 + 31 * idx + 7), params, p_kernel, p_grid)
 
     def kernel(self, idx):
         r = self.r
@@ -458,6 +520,9 @@ class Gen:
             t = r.choice(NUMERIC)
             params.append(dict(kind="out", type=t, name=pname("u")))
         r.shuffle(params)
+        for p in params:
+            p["rank"] = rank
+        self.rules(idx, params, 0.25, 0.6)
         # scalars: a histogram's bin count, positive rmax-style divisors, others
         for p in list(params):
             if p["kind"] == "hist":
@@ -559,6 +624,11 @@ class Gen:
         params.append(dict(kind="out", type=T, name="nx"))
         self.reductions(params, pname)
         r.shuffle(params)
+        for p in params:
+            p["rank"] = rank
+        # Rules on the state make NAME_sweeps run its loop (fuse-sweeps
+        # refuses them), with every point of a ruled dimension written.
+        self.rules(1000, params, 0.3, 0.7)
         self.scalars(params, pname)
         k.params = params
         body = []
@@ -577,8 +647,7 @@ class Gen:
             while not centre and not any(offs):
                 offs = [r.randint(-state["radius"], state["radius"]) for _ in range(rank)]
             for d in range(rank):
-                k.lo[d] = max(k.lo[d], -offs[d])
-                k.hi[d] = max(k.hi[d], offs[d])
+                k.footprint(state, d, offs[d], offs[d])
             reads.append("st(%s)" % ", ".join(map(str, offs)))
         e = k.cast(k.expr(T, 3), T)
         total = E("((%s + %s) + %s)" % (reads[0], reads[1], e.text), T, 2 * INPUT_BOUND[T] + e.bound)
@@ -594,7 +663,9 @@ class Gen:
         for p in k.params:
             t, kind = p["type"], p["kind"]
             if kind in ("in", "out", "inout"):
-                out.append("%s<%s, %d> %s" % ({"in": "In", "out": "Out", "inout": "InOut"}[kind], t, k.rank, p["name"]))
+                rule = ", " + p["rule_text"] if "rule_text" in p else ""
+                out.append("%s<%s, %d%s> %s" % ({"in": "In", "out": "Out", "inout": "InOut"}[kind], t, k.rank,
+                                                rule, p["name"]))
             elif kind == "sum":
                 if twin and t in FLOATS or twin and p["acc"] in FLOATS:
                     out.append("Sum<double, double> %s" % p["name"])
@@ -650,7 +721,7 @@ class Gen:
         # About a third of the specs end with a ping-pong sweep, run through
         # NAME_sweeps (test/diff/run). Its own random stream: the kernels
         # above are those the seed gave before sweeps were generated.
-        sg = Gen(self.seed, False)
+        sg = Gen(self.seed, False, True, self.boundary)
         sg.r = random.Random(self.seed * 104729 + 5)
         if self.sweeps and sg.r.random() < 0.35:
             k = sg.sweep_kernel("d%d_sw" % self.seed)
@@ -665,6 +736,7 @@ class Gen:
         next state."""
         r = self.r
         ext = []
+        small = random.Random(self.seed * 49979687 + len(k.name) * 131 + k.rank)
         for d in range(k.rank):
             foot = k.lo[d] + k.hi[d]
             if sweep:
@@ -678,9 +750,15 @@ class Gen:
             e = foot + w
             if e % 2 == 0:
                 e += 1
-            ext.append(max(e, 5) | 1)
+            e = max(e, 5) | 1
+            # Ruled reads along d and none without a rule: now and then a
+            # grid smaller than the stencil (rules wrap or reflect again).
+            if k.ruled[d] and foot == 0 and small.random() < 0.3:
+                e = small.choice([1, 2, 3, 4])
+            ext.append(e)
         m = dict(name=k.name, rank=k.rank, extents=ext, lo=k.lo, hi=k.hi, params=k.params,
                  transcendental=k.uses_transc, sum_mult=k.sum_mult,
+                 boundary=any("rule" in p for p in k.params),
                  fill_seed=r.getrandbits(62))
         if sweep:
             m["sweep"] = dict(state="st", next="nx")
@@ -694,8 +772,10 @@ def main():
     ap.add_argument("--meta")
     ap.add_argument("--no-transcendental", action="store_true")
     ap.add_argument("--no-sweeps", action="store_true")
+    ap.add_argument("--no-boundary", action="store_true",
+                    help="no boundary rules: the specs the seed gave before rules were generated")
     a = ap.parse_args()
-    text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps).spec()
+    text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps, not a.no_boundary).spec()
     if a.out:
         open(a.out, "w").write(text)
     else:

@@ -205,8 +205,9 @@ TEST(Pipeline, O0RunsNoPassAndDisableRemovesOne) {
   });
   EXPECT_TRUE(M2.Kernels[0].Uniforms.empty());
   ASSERT_EQ(Printed.size(), createPipeline().size());
-  EXPECT_EQ(Printed[0], "fold-constants");
-  EXPECT_EQ(Printed[1], "hoist-division (disabled)");
+  EXPECT_EQ(Printed[0], "prune-boundary");
+  EXPECT_EQ(Printed[1], "fold-constants");
+  EXPECT_EQ(Printed[2], "hoist-division (disabled)");
 }
 
 } // namespace

@@ -49,6 +49,69 @@ int topLevelStores(const Kernel &K, const std::string &Grid) {
   return All == Top ? Top : -1;
 }
 
+/// Whether every path through B stores Grid at least once: a top-level
+/// store, or an if whose branches both do (the DSL has no early return).
+bool storesOnEveryPath(const Block &B, const std::string &Grid) {
+  for (const StmtPtr &S : B) {
+    if (S->Kind == StmtKind::Store && S->Name == Grid)
+      return true;
+    if (S->Kind == StmtKind::If && storesOnEveryPath(S->Then, Grid) &&
+        storesOnEveryPath(S->Else, Grid))
+      return true;
+  }
+  return false;
+}
+
+/// Each store to Grid in B becomes an assignment to the local Value.
+void storesToAssignments(Block &B, const std::string &Grid,
+                         const std::string &Value) {
+  for (StmtPtr &S : B) {
+    if (S->Kind == StmtKind::Store && S->Name == Grid)
+      S = Stmt::assign(Value, S->Value, S->Loc);
+    else if (S->Kind == StmtKind::If) {
+      storesToAssignments(S->Then, Grid, Value);
+      storesToAssignments(S->Else, Grid, Value);
+    }
+  }
+}
+
+/// A local name that no declaration of K and no parameter takes.
+std::string freshLocal(const Kernel &K, const std::string &Base) {
+  std::vector<std::string> Taken;
+  forEachStmt(K.Body, [&](const Stmt &S) {
+    if (S.Kind == StmtKind::Declare)
+      Taken.push_back(S.Name);
+  });
+  for (const Param &P : K.Params)
+    Taken.push_back(P.Name);
+  std::string Name = Base;
+  for (int I = 1; std::find(Taken.begin(), Taken.end(), Name) != Taken.end();
+       ++I)
+    Name = Base + std::to_string(I);
+  return Name;
+}
+
+/// Where every path through the body stores Grid (the next state), in
+/// branches or more than once: the stores become assignments to a local,
+/// declared first, and one store of it ends the body. An Out grid is never
+/// read, so the point's value is the last one a path stores, as before; the
+/// one-sweep kernel and the fused steps compute it from the same
+/// statements. Returns the body as it was (empty when nothing changed).
+Block sinkStores(Kernel &K, const std::string &Grid) {
+  if (topLevelStores(K, Grid) == 1 || !storesOnEveryPath(K.Body, Grid))
+    return {};
+  const Param *P = K.findParam(Grid);
+  Block Before = cloneBlock(K.Body);
+  const std::string Value = freshLocal(K, Grid + "_next");
+  const Expr Zero = isFloat(P->Elem) ? Constant::makeFloat(0, P->Elem)
+                                     : Constant::makeInt(0, P->Elem);
+  storesToAssignments(K.Body, Grid, Value);
+  K.Body.insert(K.Body.begin(), Stmt::declare(Value, P->Elem, Zero, K.Loc));
+  K.Body.push_back(
+      Stmt::store(Grid, Var::make(Value, VarScope::Local, P->Elem), K.Loc));
+  return Before;
+}
+
 /// The start of the remark both ranks' plans give: "ping-pong u -> v:
 /// k_sweeps [and k_until] run/runs D sweeps per launch on tiles of ".
 std::string launchersRun(const Kernel &K, const Fusion &F) {
@@ -105,6 +168,27 @@ public:
       return false;
     if (F.State.empty())
       return notFused(K, Why);
+    // Stores of the next state in branches, one on every path: one store
+    // at the end, kept only where the kernel then fuses.
+    Block Unsunk = sinkStores(K, F.Next);
+    const bool Fused = plan(K, F, Opts);
+    if (!Unsunk.empty() && !Fused)
+      K.Body = std::move(Unsunk);
+    else if (!Unsunk.empty())
+      K.Remarks.push_back(
+          {name(), K.Loc,
+           "'" + F.Next +
+               "' is stored in branches or more than once, and on every path: "
+               "the stores became "
+               "assignments to a local and one store of it ends the body, "
+               "in the one-sweep kernel and the fused steps alike"});
+    return Fused;
+  }
+
+private:
+  /// Plans K's fusion as the sweep F; false (and a remark) where it does
+  /// not fuse.
+  bool plan(Kernel &K, Fusion F, const PassOptions &Opts) {
     if (K.Rank == 3)
       return planStream(K, F, Opts);
     F.Tile = tileFor();
@@ -156,7 +240,6 @@ public:
     return true;
   }
 
-private:
   /// Rank 3: blocks own a tile of Tile[1] rows by Tile[2] less the halo
   /// columns and stream a chunk of up to Tile[0] planes along dimension 0,
   /// each level a ring of 2 * R0 + 1 planes in shared memory
@@ -388,8 +471,8 @@ std::string fusionObstacle(const Kernel &K, const Fusion &F) {
   }
   if (topLevelStores(K, F.Next) != 1)
     return "'" + F.Next +
-           "' is not written exactly once at every point "
-           "(outside any if): its unwritten points would differ";
+           "' is not written at every point (a path through the body "
+           "stores none): its unwritten points would differ";
   for (int D = 0; D < K.Rank; ++D) {
     if (stateRadius(K, F.State, D) > MaxRadius)
       return "'" + F.State + "' is read more than " +

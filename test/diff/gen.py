@@ -471,12 +471,13 @@ class Kernel:
 
 
 class Gen:
-    def __init__(self, seed, allow_transc=True, sweeps=True, boundary=True):
+    def __init__(self, seed, allow_transc=True, sweeps=True, boundary=True, branch_stores=True):
         self.seed = seed
         self.r = random.Random(seed * 7919 + 17)
         self.allow_transc = allow_transc
         self.sweeps = sweeps
         self.boundary = boundary
+        self.branch_stores = branch_stores
 
     def rules(self, idx, params, p_kernel, p_grid):
         """Boundary rules for kernel idx's In grids (give_rules), from a
@@ -654,9 +655,30 @@ class Gen:
         for c in coeffs:
             total = E("(%s + %s() * %s)" % (total.text, c["name"], reads[0]), T,
                       total.bound + INPUT_BOUND[T] * INPUT_BOUND[T])
-        body.append("  nx() = %s;" % k.squash(total, INPUT_BOUND[T]).text)
+        body += self.store_next(k, T, k.squash(total, INPUT_BOUND[T]).text)
         k.body = body
         return k
+
+    def store_next(self, k, T, value):
+        """The sweep's store of its next state: `nx() = value;`, or (30%,
+        when branch stores are on) stored on every path but in branches or
+        twice, the shapes fuse-sweeps turns into one store of a local:
+        if/else with another value in one branch, or a store then an if
+        that stores again. Drawn from a random stream of its own (and the
+        kernel's expressions from it meanwhile), so that without branch
+        stores the spec is what the seed gave before."""
+        br = random.Random(self.seed * 2750159 + 3)
+        if not self.branch_stores or br.random() >= 0.3:
+            return ["  nx() = %s;" % value]
+        saved, k.r = k.r, br
+        cond = k.cond(2).text
+        other = k.squash(k.cast(k.expr(T, 2), T), INPUT_BOUND[T]).text
+        k.r = saved
+        if br.random() < 0.5:
+            first, second = (value, other) if br.random() < 0.5 else (other, value)
+            return ["  if (%s) {" % cond, "    nx() = %s;" % first, "  } else {",
+                    "    nx() = %s;" % second, "  }"]
+        return ["  nx() = %s;" % value, "  if (%s)" % cond, "    nx() = %s;" % other]
 
     def render_params(self, k, twin):
         out = []
@@ -721,7 +743,7 @@ class Gen:
         # About a third of the specs end with a ping-pong sweep, run through
         # NAME_sweeps (test/diff/run). Its own random stream: the kernels
         # above are those the seed gave before sweeps were generated.
-        sg = Gen(self.seed, False, True, self.boundary)
+        sg = Gen(self.seed, False, True, self.boundary, self.branch_stores)
         sg.r = random.Random(self.seed * 104729 + 5)
         if self.sweeps and sg.r.random() < 0.35:
             k = sg.sweep_kernel("d%d_sw" % self.seed)
@@ -774,8 +796,11 @@ def main():
     ap.add_argument("--no-sweeps", action="store_true")
     ap.add_argument("--no-boundary", action="store_true",
                     help="no boundary rules: the specs the seed gave before rules were generated")
+    ap.add_argument("--no-branch-stores", action="store_true",
+                    help="every sweep stores its next state once at the end, as before session 42")
     a = ap.parse_args()
-    text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps, not a.no_boundary).spec()
+    text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps, not a.no_boundary,
+                     not a.no_branch_stores).spec()
     if a.out:
         open(a.out, "w").write(text)
     else:

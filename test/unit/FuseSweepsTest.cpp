@@ -10,6 +10,7 @@
 #include "ParseKernel.h"
 #include "codegen/IRParser.h"
 #include "codegen/IRPrinter.h"
+#include "codegen/IRVisitor.h"
 #include "codegen/Verifier.h"
 #include "codegen/passes/FuseSweeps.h"
 
@@ -90,6 +91,57 @@ TEST(FuseSweeps, GridsOfAnotherTypeAreNotTheState) {
   EXPECT_EQ(K.Fuse.State, "u");
 }
 
+// Stored twice, or in both branches of an if: every path stores, so the
+// stores become one of a local at the end (sinkStores) and the kernel fuses;
+// the local takes a name no parameter or local has.
+TEST(FuseSweeps, StoresOnEveryPathBecomeOneStore) {
+  Kernel K = parseKernel(R"(kernel k rank 2
+  param in f64[2] u
+  param in f64[2] v_next
+  param out f64[2] v
+{
+  store v = u[0, 1]
+  if (v_next[0, 0] > 0.0) {
+    store v = u[0, -1]
+  } else {
+    store v = u[1, 0]
+  }
+}
+)");
+  runPass(K);
+  ASSERT_TRUE(K.Fuse.active());
+  ASSERT_EQ(K.Body.size(), 4u);
+  EXPECT_EQ(K.Body.front()->Kind, StmtKind::Declare);
+  EXPECT_EQ(K.Body.front()->Name, "v_next1");
+  EXPECT_EQ(K.Body.back()->Kind, StmtKind::Store);
+  int Stores = 0;
+  forEachStmt(K.Body,
+              [&](const Stmt &S) { Stores += S.Kind == StmtKind::Store; });
+  EXPECT_EQ(Stores, 1);
+  EXPECT_TRUE(verifyKernel(K).empty());
+}
+
+// Where the kernel does not fuse for another reason, its body stays.
+TEST(FuseSweeps, StoresStayWhereTheKernelDoesNotFuse) {
+  const char *Text = R"(kernel k rank 2
+  param in f64[2] u
+  param out f64[2] v
+{
+  if (u[0, 0] > 0.0) {
+    store v = u[0, 5]
+  } else {
+    store v = u[0, -5]
+  }
+}
+)";
+  Kernel K = parseKernel(Text);
+  const std::string Remark = runPass(K);
+  EXPECT_FALSE(K.Fuse.active());
+  EXPECT_NE(Remark.find("read more than 4 points away"), std::string::npos)
+      << Remark;
+  EXPECT_EQ(printKernel(K), printKernel(parseKernel(Text)));
+}
+
 TEST(FuseSweeps, RefusesWhatAFusedTileCannotKeepExact) {
   struct Case {
     const char *Body, *Why;
@@ -98,11 +150,12 @@ TEST(FuseSweeps, RefusesWhatAFusedTileCannotKeepExact) {
   param in f64[2] u
   param out f64[2] v
 {
-  store v = u[0, 1]
-  store v = u[0, -1]
+  if (u[0, 0] > 0.0) {
+    store v = u[0, 1]
+  }
 }
 )",
-       "not written exactly once"},
+       "not written at every point"},
       {R"(kernel k rank 2
   param in f64[2] u
   param out f64[2] v

@@ -76,12 +76,26 @@ STENCIL_KERNEL void relax3c(In<double, 3> p, In<double, 3> a, In<double, 3> b,
   change += (v - p()) * (v - p());
 }
 
-/// Not fused (v is written in both branches of an if, not once outside
-/// any): NAME_sweeps runs the loop of one-sweep launches, or, where the
-/// grids fit in L2, persistent launches (PersistentSweeps.cpp). f32, so
-/// the one-sweep kernel has vectors and an instance per row skew.
+/// Not fused (v is written on some paths only: points where a > 0.75 keep
+/// the value their buffer holds): NAME_sweeps runs the loop of one-sweep
+/// launches, or, where the grids fit in L2, persistent launches
+/// (PersistentSweeps.cpp). f32, so the one-sweep kernel has vectors and an
+/// instance per row skew.
 STENCIL_KERNEL void clip2(In<float, 2> u, In<float, 2> k, Out<float, 2> v,
                           Max<float> top, Sum<float, double> total) {
+  float a = 0.25f * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0)) + 0.01f * k();
+  if (a <= 0.75f)
+    v() = a;
+  top = max(top, a);
+  total += a;
+}
+
+/// Fused after fuse-sweeps sinks its stores (v written in both branches of
+/// an if: one store of a local ends the body, docs/passes/fuse-sweeps.md
+/// #stores-in-branches): the fused steps compute each branch's value as
+/// the one-sweep kernel does.
+STENCIL_KERNEL void clip2s(In<float, 2> u, In<float, 2> k, Out<float, 2> v,
+                           Max<float> top, Sum<float, double> total) {
   float a = 0.25f * (u(0, -1) + u(0, 1) + u(-1, 0) + u(1, 0)) + 0.01f * k();
   if (a > 0.75f)
     v() = 0.75f - 0.5f * u();

@@ -2,7 +2,8 @@
 // of every kernel in fused.spec.cpp against the loop of its one-sweep
 // launcher, bit for bit: three rank-2 kernels and two rank-3 ones (relax3;
 // relax3c, whose carried coefficients are merge-arrays records),
-// and two sweeps fuse-sweeps does not fuse (clip2, rank-1 smooth1), whose
+// a rank-2 one fused once its stores in branches are sunk (clip2s), and two
+// sweeps fuse-sweeps does not fuse (clip2, rank-1 smooth1), whose
 // NAME_sweeps may run persistent launches, through one harness templated
 // on the rank.
 //
@@ -534,48 +535,54 @@ void checkRelax3cAgainstCpu(example::Checker &Check,
   Check.series("relax3c cpu sums", Ref, Got, 1e-12);
 }
 
-/// Not fused (an if writes the next state): the loop of one-sweep
-/// launches, or persistent launches; vectors with a skew per row length.
-Kernel<float, float, gpu::clip2_result, 2> clip2Kernel() {
-  using G = stencil::Grid<float, 2>;
-  using R = gpu::clip2_result;
-  Kernel<float, float, R, 2> K;
-  K.Name = "clip2";
-  K.One = [](G &S, const G &F, G &N) { return gpu::clip2(S, F, N); };
-  K.Sweeps = [](G &S, const G &F, G &N, int Count,
-                const stencil::LaunchOptions &O) {
-    return gpu::clip2_sweeps(S, F, N, Count, O);
-  };
-  K.Until = [](G &S, const G &F, G &N, int Cap,
-               const std::function<bool(const R &)> &Stop,
-               const stencil::LaunchOptions &O) {
-    return gpu::clip2_until(S, F, N, Cap, Stop, O);
-  };
-  K.Same = [](const R &A, const R &B, std::string &Why) {
-    return same(A.top, B.top, "top", Why) &&
-           near(A.total, B.total, 1e-6, "total", Why);
-  };
-  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,
-                   const stencil::StopRule<R> &Stop,
-                   const stencil::LaunchOptions &O) {
-    return gpu::clip2_until(S, F, N, Cap, Stop, O);
-  };
-  // Sweep At's top (exact) and a total within 1e-5 of its own (the order of
-  // additions differs); never: a total that is not itself.
-  K.RuleAt = [](const std::vector<R> &All, int At) -> stencil::StopRule<R> {
-    namespace S = gpu::clip2_stop;
-    if (At == 0)
-      return S::total != S::total;
-    const R &X = All[size_t(At) - 1];
-    return S::top == double(X.top) &&
-           abs(S::total - double(X.total)) <= 1e-5 * std::fabs(X.total);
-  };
-  K.Values = [](const R &Res, double *V) {
-    V[0] = Res.top;
-    V[1] = Res.total;
-  };
-  return K;
+/// clip2 (not fused: an if writes the next state on some paths: the loop of
+/// one-sweep launches, or persistent launches; vectors with a skew per row
+/// length) and clip2s (both branches write it: fused once the stores are
+/// sunk): the same signature and results, one builder.
+#define CLIP_KERNEL(NAME)                                                      \
+  Kernel<float, float, gpu::NAME##_result, 2> NAME##Kernel() { \
+  using G = stencil::Grid<float, 2>; \
+  using R = gpu::NAME##_result; \
+  Kernel<float, float, R, 2> K; \
+  K.Name = #NAME; \
+  K.One = [](G &S, const G &F, G &N) { return gpu::NAME(S, F, N); }; \
+  K.Sweeps = [](G &S, const G &F, G &N, int Count, \
+                const stencil::LaunchOptions &O) { \
+    return gpu::NAME##_sweeps(S, F, N, Count, O); \
+  }; \
+  K.Until = [](G &S, const G &F, G &N, int Cap, \
+               const std::function<bool(const R &)> &Stop, \
+               const stencil::LaunchOptions &O) { \
+    return gpu::NAME##_until(S, F, N, Cap, Stop, O); \
+  }; \
+  K.Same = [](const R &A, const R &B, std::string &Why) { \
+    return same(A.top, B.top, "top", Why) && \
+           near(A.total, B.total, 1e-6, "total", Why); \
+  }; \
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap, \
+                   const stencil::StopRule<R> &Stop, \
+                   const stencil::LaunchOptions &O) { \
+    return gpu::NAME##_until(S, F, N, Cap, Stop, O); \
+  }; \
+  /* Sweep At's top (exact) and a total within 1e-5 of its own (the order \
+     of additions differs); never: a total that is not itself. */ \
+  K.RuleAt = [](const std::vector<R> &All, int At) -> stencil::StopRule<R> { \
+    namespace S = gpu::NAME##_stop; \
+    if (At == 0) \
+      return S::total != S::total; \
+    const R &X = All[size_t(At) - 1]; \
+    return S::top == double(X.top) && \
+           abs(S::total - double(X.total)) <= 1e-5 * std::fabs(X.total); \
+  }; \
+  K.Values = [](const R &Res, double *V) { \
+    V[0] = Res.top; \
+    V[1] = Res.total; \
+  }; \
+  return K; \
 }
+CLIP_KERNEL(clip2)
+CLIP_KERNEL(clip2s)
+#undef CLIP_KERNEL
 
 /// Rank 1: the loop of one-sweep launches, or persistent launches.
 Kernel<double, double, gpu::smooth1_result, 1> smooth1Kernel() {
@@ -805,6 +812,13 @@ int check() {
                    {9, 7, 5}, {37, 21, 70}, {67, 19, 63}})
     checkKernel(Check, relax3cKernel(), E, 55);
   checkRelax3cAgainstCpu(Check, {37, 21, 70});
+  // clip2s: the next state stored in both branches of an if, fused once the
+  // stores are sunk into one; at every depth, odd sizes, below a tile.
+  for (const stencil::Extents<2> &E :
+       Quick ? std::vector<stencil::Extents<2>>{{67, 41}}
+             : std::vector<stencil::Extents<2>>{{67, 41}, {3, 5}, {70, 300}})
+    checkKernel(Check, clip2sKernel(), E, 63);
+  checkRules(Check, clip2sKernel(), {67, 41}, 63, Ats);
   // Sweeps that are not fused (persistent launches where forced or where
   // the grids fit in L2): rank 2 with vectors, rank 1.
   for (const stencil::Extents<2> &E :

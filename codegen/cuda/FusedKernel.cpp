@@ -198,15 +198,21 @@ std::string KernelEmitter::fusedKernel() {
      << "    #pragma unroll 4\n"
      << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ")\n"
      << "      level0_[r_ * P1_ + tx_] = in_[(f0_ + r_) * stride0_ + i1_];\n"
-     << "  } else if (col_in_) {\n"
-     << "    #pragma unroll 4\n"
-     << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ") {\n"
-     << "      const Index i0_ = f0_ + r_;\n"
-     << "      if (i0_ < 0 || i0_ >= n0_) continue;\n"
-     << "      const Index at_ = i0_ * stride0_ + i1_;\n"
-     << "      const bool inner_ = col_inner_ && i0_ >= lo0_ && i0_ < hi0_;\n"
-     << "      level0_[r_ * P1_ + tx_] = (inner_ ? in_ : ring_first_)[at_];\n"
-     << "    }\n  }\n  __syncthreads();\n";
+     << (K.hasBoundary() ? fusedRuledLevel0()
+                         : "  } else if (col_in_) {\n"
+                           "    #pragma unroll 4\n"
+                           "    for (int r_ = ty_; r_ < P0_; r_ += " +
+                               std::to_string(FusedRows) +
+                               ") {\n"
+                               "      const Index i0_ = f0_ + r_;\n"
+                               "      if (i0_ < 0 || i0_ >= n0_) continue;\n"
+                               "      const Index at_ = i0_ * stride0_ + i1_;\n"
+                               "      const bool inner_ = col_inner_ && i0_ >= "
+                               "lo0_ && i0_ < hi0_;\n"
+                               "      level0_[r_ * P1_ + tx_] = (inner_ ? in_ "
+                               ": ring_first_)[at_];\n"
+                               "    }\n  }\n")
+     << "  __syncthreads();\n";
   // One block per step, its sizes constants, so that the loop over its rows
   // unrolls with several points' loads in flight.
   for (int Step = 1; Step <= MaxFusedDepth; ++Step) {
@@ -265,9 +271,97 @@ std::string KernelEmitter::fusedKernel() {
       OS << ownership(Step, 1) << fusedPoints(6, 0) << "        }\n";
       OS << "      }\n";
     }
-    OS << "    }\n    __syncthreads();\n  }\n";
+    OS << "    }\n    __syncthreads();\n";
+    if (K.hasBoundary() && Step < MaxFusedDepth)
+      OS << fusedRuledFill();
+    OS << "  }\n";
   }
   OS << fusedCombine() << "}\n\n";
+  return OS.str();
+}
+
+/// The state's value at the point (m0_, m1_) of the grid through its rules,
+/// given the read at (i0_, i1_): a Constant dimension the read leaves gives
+/// its value (the outermost first, as in the reference), else Value, the
+/// element at the mapped point.
+std::string KernelEmitter::fusedRuledValue(const std::string &Value) const {
+  const Param *State = K.findParam(K.Fuse.State);
+  std::string Outside;
+  for (int D = 0; D < K.Rank; ++D) {
+    if (State->ruleOf(D) != EdgeRule::Constant)
+      continue;
+    const std::string I = "i" + std::to_string(D) + "_";
+    Outside += "!stencil::detail::insideExtent<Index>(" + I + ", n" +
+               std::to_string(D) + "_) ? " +
+               exprAsLiteral(State->Boundary[D].Value, State->Elem) + " : ";
+  }
+  return Outside + Value;
+}
+
+/// The mapped coordinates (m0_, m1_) of the point (i0_, i1_) under the
+/// state's rules (stencil::detail::mapCoordinate, the CPU reference's). A
+/// dimension without a rule is one the state is read along at offset 0
+/// only (fuse-sweeps' boundaryObstacle: the domain is every point), so its
+/// points outside the grid are never read: clamped, to stay in the grid.
+std::string KernelEmitter::fusedRuledMap(const std::string &Indent) const {
+  const Param *State = K.findParam(K.Fuse.State);
+  std::ostringstream OS;
+  for (int D = 0; D < K.Rank; ++D) {
+    const EdgeRule Rule = State->ruleOf(D) == EdgeRule::Interior
+                              ? EdgeRule::Clamp
+                              : State->ruleOf(D);
+    OS << Indent << "const Index m" << D
+       << "_ = stencil::detail::mapCoordinate<Index>("
+       << edgeRuleRuntimeName(Rule) << ", i" << D << "_, n" << D << "_);\n";
+  }
+  return OS.str();
+}
+
+/// Boundary rules (fuse-sweeps' boundaryObstacle: rules on the state along
+/// both dimensions, the domain every point): a tile at the grid's edge loads
+/// level 0 through the rules, every point of its halo included.
+std::string KernelEmitter::fusedRuledLevel0() const {
+  std::ostringstream OS;
+  OS << "  } else {\n"
+     << "    // At the grid's edge: the state's reads through its rules.\n"
+     << "    #pragma unroll 4\n"
+     << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ") {\n"
+     << "      const Index i0_ = f0_ + r_;\n"
+     << fusedRuledMap("      ") << "      level0_[r_ * P1_ + tx_] = "
+     << fusedRuledValue("in_[m0_ * stride0_ + m1_]") << ";\n"
+     << "    }\n  }\n";
+  return OS.str();
+}
+
+/// Boundary rules, after step step_ (not the last) of a tile at the grid's
+/// edge: the level's points outside the grid take the rules' values from
+/// the level's own points, as the next sweep reads the buffer this one
+/// wrote. Those that a point in the grid reads lie within a radius of the
+/// edge, their mapped points within a radius inside it (or anywhere in a
+/// grid narrower than the radius), so in the tile: the others, never read,
+/// are left. (A grid at most a radius wide along a dimension lies in one
+/// tile along it, all of it computed at every level: the tile's output is
+/// wider than the radius, which the static_assert checks.)
+std::string KernelEmitter::fusedRuledFill() const {
+  std::ostringstream OS;
+  OS << "    static_assert(T0_ > R0_ && T1_ > R1_, \"a grid narrower than the "
+        "radius must lie in one tile\");\n"
+     << "    if (step_ < Steps && !inside_) {\n"
+     << "      // The level's halo outside the grid, through the rules.\n"
+     << "      if (tx_ >= step_ * R1_ && tx_ < W_ - step_ * R1_) {\n"
+     << "        for (int r_ = step_ * R0_ + ty_; r_ < P0_ - step_ * R0_; r_ "
+        "+= "
+     << FusedRows << ") {\n"
+     << "          const Index i0_ = f0_ + r_;\n"
+     << "          if (col_in_ && i0_ >= 0 && i0_ < n0_) continue; // "
+        "computed\n"
+     << fusedRuledMap("          ")
+     << "          const Index s0_ = m0_ - f0_, s1_ = m1_ - f1_;\n"
+     << "          if (s0_ < step_ * R0_ || s0_ >= P0_ - step_ * R0_ || s1_ < "
+        "step_ * R1_ || s1_ >= W_ - step_ * R1_) continue; // never read\n"
+     << "          dst_[r_ * P1_ + tx_] = "
+     << fusedRuledValue("dst_[int(s0_) * P1_ + int(s1_)]") << ";\n"
+     << "        }\n      }\n      __syncthreads();\n    }\n";
   return OS.str();
 }
 
@@ -347,6 +441,8 @@ std::string KernelEmitter::fusedHelpers() const {
   // the device run persistent launches (H200, 64 sweeps: helmholtz at 256^2,
   // 40 tiles, fused 5.57 us per sweep against persistent 3.09; at 1024^2,
   // 608 tiles, 7.23 against 7.40).
+  if (!persistentSweeps()) // its only caller is the persistent launcher
+    return OS.str();
   OS << fusedFills("fill at least half the blocks the GPU\n/// holds at once "
                    "(else, in L2, persistent launches: PersistentSweeps.cpp)",
                    Block, W + " - 2 * steps_ * " + std::to_string(R1),

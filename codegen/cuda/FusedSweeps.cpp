@@ -196,14 +196,20 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
      << "  if (count_ < 0)\n    throw stencil::Error(kernel_name_, \""
      << (Until ? "max_sweeps" : "sweeps")
      << " must be 0 or more, not \" + std::to_string(count_));\n";
-  OS << domainSetup(firstGrid()) << sweepDepthCheck()
+  OS << domainSetup(firstGrid(), /*Whole=*/true) << sweepDepthCheck()
      << "  const int depth_ = " << O << ".SweepDepth > 0 ? " << O
      << ".SweepDepth : " << K.Fuse.Depth << ";\n"
      << fusedFallback(Stop);
-  if (K.Rank == 2 && Stop != StopTest::Host) {
+  if (K.hasBoundary()) // fuse-sweeps' boundaryObstacle: the domain is the grid
+    OS << "  // Boundary rules: the tiles cover the grid and no buffer has a "
+          "ring; a region\n  // that leaves points unswept runs the loop.\n"
+       << "  if (" << unsweptTest() << ")\n"
+       << fusedLoopCall(Stop);
+  if (const std::string Persistent = persistentCall(Stop);
+      K.Rank == 2 && !Persistent.empty()) {
     // Rank 2: persistent launches where the fused ones would not fill the
     // GPU (or opts.PersistentSweeps asks).
-    std::istringstream Call(persistentCall(Stop));
+    std::istringstream Call(Persistent);
     OS << "  if (" << O << ".SweepDepth == 0) {\n";
     for (std::string Line; std::getline(Call, Line);)
       OS << "  " << Line << "\n";
@@ -429,16 +435,33 @@ std::string KernelEmitter::stopReplay(const std::string &Steps) const {
 /// µs per sweep): S, 0.5 M points, fused 18.1 against 10.6 for the queued
 /// loop; M, 4 M points, fused 85 against 91 (the H200: fused 13% slower at
 /// M; STENCIL_TUNE times both).
-std::string KernelEmitter::fusedFallback(StopTest Stop) const {
+/// `return NAME_sweeps_loop_(...);` (or _until): the loop of one-sweep
+/// launches, with the launcher's arguments.
+std::string KernelEmitter::fusedLoopCall(StopTest Stop) const {
   const bool Until = Stop != StopTest::None;
   std::vector<std::string> Args = sweepsGridsAndScalars();
   Args.push_back(Until ? "max_sweeps" : "sweeps");
   if (Until)
     Args.push_back("stop");
   Args.push_back(OptsName);
-  const std::string Loop = "    return " + K.Name +
-                           (Until ? "_until" : "_sweeps") + "_loop_(" +
-                           joinArguments(Args) + ");\n";
+  return "    return " + K.Name + (Until ? "_until" : "_sweeps") + "_loop_(" +
+         joinArguments(Args) + ");\n";
+}
+
+/// Whether the launch's domain_ leaves points of the grid unswept (a
+/// region), as a C++ condition.
+std::string KernelEmitter::unsweptTest() const {
+  std::string Test = "!domain_.empty() && (";
+  for (int D = 0; D < K.Rank; ++D) {
+    const std::string I = "[" + std::to_string(D) + "]";
+    Test += std::string(D ? " || " : "") + "domain_.Lo" + I +
+            " != 0 || domain_.Hi" + I + " != extents_" + I;
+  }
+  return Test + ")";
+}
+
+std::string KernelEmitter::fusedFallback(StopTest Stop) const {
+  const std::string Loop = fusedLoopCall(Stop);
   if (K.Rank != 3)
     return "  if (" + OptsName + ".SweepDepth == -1) // one-sweep launches\n" +
            Loop;

@@ -358,7 +358,7 @@ private:
   const ir::Param *firstGrid() const;
   static std::string arr3(const std::array<int, 3> &A);
   std::string launcher();
-  std::string domainSetup(const ir::Param *First);
+  std::string domainSetup(const ir::Param *First, bool Whole = false);
   std::string aliasChecks() const;
   std::string tuning() const;
   std::string variantDispatch() const;
@@ -398,6 +398,8 @@ private:
                              const std::string &Suffix = "") const;
   std::vector<std::string> fusedParams(StopTest Stop, bool WithDefault) const;
   std::string fusedFallback(StopTest Stop) const;
+  std::string fusedLoopCall(StopTest Stop) const;
+  std::string unsweptTest() const;
   std::string fusedFills(const std::string &Doc, const std::string &Block,
                          const std::string &Columns, const std::string &Rows,
                          const std::string &Fills) const;
@@ -413,6 +415,10 @@ private:
   std::string fusedKernel();
   std::string fusedHelpers() const;
   std::string fusedCombine() const;
+  std::string fusedRuledValue(const std::string &Value) const;
+  std::string fusedRuledMap(const std::string &Indent) const;
+  std::string fusedRuledLevel0() const;
+  std::string fusedRuledFill() const;
   std::string fusedDispatch() const;
   /// Rank 3: the kernel streamed along dimension 0 (FusedStream.cpp).
   std::string fusedStreamKernel();

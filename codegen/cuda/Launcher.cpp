@@ -226,8 +226,10 @@ std::string KernelEmitter::variantDispatch() const {
 }
 
 /// The extents (the same for every grid), the domain (the interior, or the
-/// options' region) and the launch-uniform values.
-std::string KernelEmitter::domainSetup(const Param *First) {
+/// options' region) and the launch-uniform values. With boundary rules the
+/// interior and the shell (boundaryDomainSetup), or with Whole the whole
+/// domain alone, as domain_ (the fused tiles, which map reads themselves).
+std::string KernelEmitter::domainSetup(const Param *First, bool Whole) {
   std::ostringstream OS;
   const std::string R = std::to_string(K.Rank);
   const std::string &O = OptsName;
@@ -239,13 +241,15 @@ std::string KernelEmitter::domainSetup(const Param *First) {
          << ">(kernel_name_, \"" << First->Name << "\", extents_, \"" << P.Name
          << "\", " << P.Name << ".extents());\n";
   OS << aliasChecks();
-  if (K.hasBoundary())
+  const bool Rules = K.hasBoundary();
+  if (Rules && !Whole)
     OS << boundaryDomainSetup();
   else
     OS << "  const stencil::detail::Domain<" << R
        << "> domain_ = stencil::detail::launchDomain<" << R
-       << ">(kernel_name_, extents_, " << arr3(K.Foot.Lo) << ", "
-       << arr3(K.Foot.Hi) << ", " << O << ");\n";
+       << ">(kernel_name_, extents_, "
+       << arr3(Rules ? K.Foot.DomainLo : K.Foot.Lo) << ", "
+       << arr3(Rules ? K.Foot.DomainHi : K.Foot.Hi) << ", " << O << ");\n";
   for (const Uniform &U : K.Uniforms)
     OS << "  const " << cxxType(U.Ty) << " " << localName(U.Name) << " = "
        << expr(U.Value, /*Host=*/true) << "; // uniform, once per launch\n";

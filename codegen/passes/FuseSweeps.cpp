@@ -154,6 +154,21 @@ std::string findState(const Kernel &K, const Param &Next, std::string &Why) {
   return Why.empty() ? Best : "";
 }
 
+/// The remark's clause for a sweep with boundary rules (boundaryObstacle
+/// allowed them): how the tiles at the grid's edge read.
+std::string rulesNote(const Kernel &K, const Fusion &F) {
+  if (!K.hasBoundary())
+    return "";
+  const Param *State = K.findParam(F.State);
+  std::string Rules;
+  for (int D = 0; D < K.Rank; ++D)
+    Rules += std::string(D ? ", " : "") + edgeRuleName(State->ruleOf(D));
+  return "; boundary rules: tiles at the grid's edge load '" + F.State +
+         "' through its rules (" + Rules +
+         ") and fill each step's points outside the grid from the step's own "
+         "(no shell launch)";
+}
+
 class FuseSweepsPass : public Pass {
 public:
   FuseSweepsPass() : Pass(PassID::FuseSweeps) {}
@@ -236,7 +251,7 @@ private:
              (F.Jam > 1 ? "; each thread computes " + std::to_string(F.Jam) +
                               " rows of a step together"
                         : "") +
-             persistentNote(K, F) + tuneNote()});
+             rulesNote(K, F) + persistentNote(K, F) + tuneNote()});
     return true;
   }
 
@@ -446,14 +461,42 @@ int outputColumns(const Kernel &K, const Fusion &F, int Depth) {
   return F.Tile[Last] - 2 * Depth * stateRadius(K, F.State, Last);
 }
 
+/// Boundary rules in fused tiles (docs/passes/fuse-sweeps.md#boundary-rules):
+/// rank 2, rules on the state alone and none periodic (a tile maps its
+/// level-0 loads through them and fills each level's halo outside the grid
+/// from that level's own points, which lie in the tile; a periodic halo
+/// would come from the grid's other side), and the domain every point: a
+/// read without a rule at an offset (the state's along a dimension it has no
+/// rule for, or another grid's) would leave a ring that no tile computes.
+static std::string boundaryObstacle(const Kernel &K, const Fusion &F) {
+  if (!K.hasBoundary())
+    return "";
+  if (K.Rank != 2)
+    return "boundary rules are lowered in rank-2 fused tiles only";
+  for (const Param &P : K.Params)
+    if (P.Kind == ParamKind::In && P.Name != F.State && !P.Boundary.empty())
+      return "'" + P.Name +
+             "' has boundary rules: fused tiles map the state's reads only";
+  const Param *State = K.findParam(F.State);
+  for (int D = 0; D < K.Rank; ++D)
+    if (State->ruleOf(D) == EdgeRule::Periodic)
+      return "'" + F.State + "' is periodic along dimension " +
+             std::to_string(D) +
+             ": a tile's halo would come from the grid's other side";
+  for (int D = 0; D < K.Rank; ++D)
+    if (K.Foot.DomainLo[D] || K.Foot.DomainHi[D])
+      return "a read without a rule at an offset along dimension " +
+             std::to_string(D) +
+             " leaves a ring: fused tiles with boundary rules cover the grid";
+  return "";
+}
+
 std::string fusionObstacle(const Kernel &K, const Fusion &F) {
   if (K.Rank != 2 && K.Rank != 3)
     return "rank " + std::to_string(K.Rank) +
            ": fused sweeps are lowered for ranks 2 and 3 only";
   if (K.hasHistograms())
     return "a histogram would count every sweep's points again";
-  if (K.hasBoundary())
-    return "boundary rules are not lowered in fused tiles yet";
   if (!K.Cached.empty())
     return "smem-cache already stages the grids";
   const Param *State = K.findParam(F.State), *Next = K.findParam(F.Next);
@@ -463,6 +506,8 @@ std::string fusionObstacle(const Kernel &K, const Fusion &F) {
     return "the next state '" + F.Next + "' is not an Out grid";
   if (State->Elem != Next->Elem || State->Rank != Next->Rank)
     return "'" + F.State + "' and '" + F.Next + "' differ in type";
+  if (std::string Why = boundaryObstacle(K, F); !Why.empty())
+    return Why;
   for (const Param &P : K.Params) {
     if (P.Kind == ParamKind::InOut)
       return "InOut grid '" + P.Name + "' would be updated once per sweep";

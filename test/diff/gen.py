@@ -471,8 +471,10 @@ class Kernel:
 
 
 class Gen:
-    def __init__(self, seed, allow_transc=True, sweeps=True, boundary=True, branch_stores=True):
+    def __init__(self, seed, allow_transc=True, sweeps=True, boundary=True, branch_stores=True,
+                 sweep_rules=False):
         self.seed = seed
+        self.sweep_rules = sweep_rules
         self.r = random.Random(seed * 7919 + 17)
         self.allow_transc = allow_transc
         self.sweeps = sweeps
@@ -598,6 +600,8 @@ class Gen:
         every sweep starts from values the generator's bounds assume."""
         r = self.r
         rank = r.choice([1, 2, 2, 3, 3])
+        if self.sweep_rules:
+            rank = 2
         k = Kernel(self, name, rank, False)
         T = r.choice(NUMERIC)
         n = [0]
@@ -627,9 +631,21 @@ class Gen:
         r.shuffle(params)
         for p in params:
             p["rank"] = rank
-        # Rules on the state make NAME_sweeps run its loop (fuse-sweeps
-        # refuses them), with every point of a ruled dimension written.
-        self.rules(1000, params, 0.3, 0.7)
+        # Rules: as for any kernel (fuse-sweeps refuses most: NAME_sweeps
+        # then runs its loop, every point of a ruled dimension written), or
+        # with --sweep-rules at rank 2 on the state alone, none periodic,
+        # along every dimension: the sweeps fuse-sweeps fuses with their
+        # rules (docs/passes/fuse-sweeps.md#boundary-rules).
+        if self.sweep_rules and rank == 2 and self.boundary:
+            rr = random.Random(self.seed * 15485863 + 31 * 1000 + 7)
+            dims = []
+            for _ in range(rank):
+                e = rr.choice([x for x in RULES if x != "Periodic"])
+                dims.append("Constant<%d>" % rr.choice(CONSTANTS) if e == "Constant" else e)
+            state["rule"] = dims
+            state["rule_text"] = dims[0] if dims[0] == dims[1] else "Boundary<%s>" % ", ".join(dims)
+        else:
+            self.rules(1000, params, 0.3, 0.7)
         self.scalars(params, pname)
         k.params = params
         body = []
@@ -743,9 +759,10 @@ class Gen:
         # About a third of the specs end with a ping-pong sweep, run through
         # NAME_sweeps (test/diff/run). Its own random stream: the kernels
         # above are those the seed gave before sweeps were generated.
-        sg = Gen(self.seed, False, True, self.boundary, self.branch_stores)
+        sg = Gen(self.seed, False, True, self.boundary, self.branch_stores, self.sweep_rules)
         sg.r = random.Random(self.seed * 104729 + 5)
-        if self.sweeps and sg.r.random() < 0.35:
+        # --sweep-rules: every spec ends with one, of rank 2 (sweep_kernel).
+        if self.sweeps and (sg.r.random() < 0.35 or self.sweep_rules):
             k = sg.sweep_kernel("d%d_sw" % self.seed)
             src += self.render(k)
             metas.append(sg.meta(k, sweep=True))
@@ -798,9 +815,12 @@ def main():
                     help="no boundary rules: the specs the seed gave before rules were generated")
     ap.add_argument("--no-branch-stores", action="store_true",
                     help="every sweep stores its next state once at the end, as before session 42")
+    ap.add_argument("--sweep-rules", action="store_true",
+                    help="every spec ends with a rank-2 sweep whose state alone has rules, none "
+                         "periodic, along every dimension (the shape fuse-sweeps fuses since session 43)")
     a = ap.parse_args()
     text, meta = Gen(a.seed, not a.no_transcendental, not a.no_sweeps, not a.no_boundary,
-                     not a.no_branch_stores).spec()
+                     not a.no_branch_stores, a.sweep_rules).spec()
     if a.out:
         open(a.out, "w").write(text)
     else:

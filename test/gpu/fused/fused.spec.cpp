@@ -114,3 +114,42 @@ STENCIL_KERNEL void smooth1(In<double, 1> a, In<double, 1> k, Out<double, 1> b,
   change += (v - a()) * (v - a());
   low = min(low, v);
 }
+
+/// Boundary rules on the state along both dimensions, not periodic
+/// (docs/passes/fuse-sweeps.md#boundary-rules): fused, each tile at the
+/// grid's edge loading level 0 through the rules and filling each level's
+/// halo outside the grid from the level's own points. A 9-point box (the
+/// corners outside the grid in both dimensions), Clamp rows and Reflect
+/// columns, f64.
+STENCIL_KERNEL void heatc(In<double, 2, Boundary<Clamp, Reflect>> u, In<double, 2> k,
+                          Out<double, 2> v, Sum<double> change, Max<double> peak) {
+  double c = 0.05 * (u(-1, -1) + u(-1, 1) + u(1, -1) + u(1, 1)) +
+             0.15 * (u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1)) + 0.2 * u() +
+             0.001 * k();
+  v() = c;
+  change += (c - u()) * (c - u());
+  peak = max(peak, c);
+}
+
+/// Mirror rows and Constant<1> columns at radius 2 (the value outside the
+/// grid, and levels two points deep outside it), f32.
+STENCIL_KERNEL void mirc(In<float, 2, Boundary<Mirror, Constant<1>>> u, In<float, 2> k,
+                         Out<float, 2> v, Sum<float, double> change, Max<float> peak) {
+  float c = 0.125f * (u(0, -2) + u(0, 2) + u(-1, 0) + u(1, 0)) +
+            0.25f * (u(0, -1) + u(0, 1)) + 0.01f * k();
+  v() = c;
+  change += (c - u()) * (c - u());
+  peak = max(peak, c);
+}
+
+/// Reflect rows and no rule along the columns, read there at offset 0 only
+/// (the domain still every point): the tiles' columns outside the grid are
+/// never read, and their loads stay in the grid (compute-sanitizer's
+/// memcheck runs check-quick). f64, a Min.
+STENCIL_KERNEL void rowc(In<double, 2, Boundary<Reflect, Interior>> u, In<double, 2> k,
+                         Out<double, 2> v, Sum<double> change, Min<double> peak) {
+  double c = 0.25 * (u(-1, 0) + u(1, 0)) + 0.5 * u() - 0.01 * k();
+  v() = c;
+  change += (c - u()) * (c - u());
+  peak = min(peak, c);
+}

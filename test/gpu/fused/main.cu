@@ -584,6 +584,57 @@ CLIP_KERNEL(clip2)
 CLIP_KERNEL(clip2s)
 #undef CLIP_KERNEL
 
+/// heatc, mirc and rowc (boundary rules on the state: fused tiles that map its
+/// reads, docs/passes/fuse-sweeps.md#boundary-rules): the same results, a
+/// change (Sum, within its order of additions) and a peak (Max or Min, exact), of
+/// element type T; one builder.
+#define RULED_KERNEL(NAME, T)                                                  \
+  Kernel<T, T, gpu::NAME##_result, 2> NAME##Kernel() {                         \
+    using G = stencil::Grid<T, 2>;                                             \
+    using R = gpu::NAME##_result;                                              \
+    Kernel<T, T, R, 2> K;                                                      \
+    K.Name = #NAME;                                                            \
+    K.One = [](G &S, const G &F, G &N) { return gpu::NAME(S, F, N); };         \
+    K.Sweeps = [](G &S, const G &F, G &N, int Count,                           \
+                  const stencil::LaunchOptions &O) {                           \
+      return gpu::NAME##_sweeps(S, F, N, Count, O);                            \
+    };                                                                         \
+    K.Until = [](G &S, const G &F, G &N, int Cap,                              \
+                 const std::function<bool(const R &)> &Stop,                   \
+                 const stencil::LaunchOptions &O) {                            \
+      return gpu::NAME##_until(S, F, N, Cap, Stop, O);                         \
+    };                                                                         \
+    K.Same = [](const R &A, const R &B, std::string &Why) {                    \
+      return same(A.peak, B.peak, "peak", Why) &&                              \
+             near(A.change, B.change, 1e-9, "change", Why);                    \
+    };                                                                         \
+    K.RuleUntil = [](G &S, const G &F, G &N, int Cap,                          \
+                     const stencil::StopRule<R> &Stop,                         \
+                     const stencil::LaunchOptions &O) {                        \
+      return gpu::NAME##_until(S, F, N, Cap, Stop, O);                         \
+    };                                                                         \
+    /* Sweep At's peak (exact) and a change within 1e-7 of its own; never:   \
+       a sum of squares below -1. */                                           \
+    K.RuleAt = [](const std::vector<R> &All,                                   \
+                  int At) -> stencil::StopRule<R> {                            \
+      namespace S = gpu::NAME##_stop;                                          \
+      if (At == 0)                                                             \
+        return S::change < -1.0;                                               \
+      const R &X = All[size_t(At) - 1];                                        \
+      return S::peak == double(X.peak) &&                                      \
+             abs(S::change - double(X.change)) <= 1e-7 * double(X.change);     \
+    };                                                                         \
+    K.Values = [](const R &Res, double *V) {                                   \
+      V[0] = Res.change;                                                       \
+      V[1] = Res.peak;                                                         \
+    };                                                                         \
+    return K;                                                                  \
+  }
+RULED_KERNEL(heatc, double)
+RULED_KERNEL(mirc, float)
+RULED_KERNEL(rowc, double)
+#undef RULED_KERNEL
+
 /// Rank 1: the loop of one-sweep launches, or persistent launches.
 Kernel<double, double, gpu::smooth1_result, 1> smooth1Kernel() {
   using G = stencil::Grid<double, 1>;
@@ -731,6 +782,9 @@ int check() {
     checkKernel(Check, helmholtzKernel(), E, 11);
     checkKernel(Check, wideKernel(), E, 21);
     checkKernel(Check, lifeKernel(), E, 31);
+    checkKernel(Check, heatcKernel(), E, 41);
+    checkKernel(Check, mircKernel(), E, 51);
+    checkKernel(Check, rowcKernel(), E, 61);
   }
   // Stop rules (stencil::StopRule): positions in and beyond the launches
   // queued ahead; an empty interior's results are identities.
@@ -743,6 +797,7 @@ int check() {
                    {67, 41}, {3, 5}, {33, 129}, {70, 300}}) {
     checkRules(Check, helmholtzKernel(), E, 11, Ats);
     checkRules(Check, wideKernel(), E, 21, Ats);
+    checkRules(Check, heatcKernel(), E, 41, Ats);
   }
   checkRules(Check, helmholtzKernel(), {1, 7}, 11, {0, 1});
   checkAgainstCpu(Check, {67, 41});

@@ -14,7 +14,7 @@
 // RUN: %stencilc %s --report -o %t2.cu --header %t2.h 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: kernel clip: fuse-sweeps: not fused: {{.*}}; clip_sweeps runs one sweep per launch; where the grids fit in L2, clip_sweeps (and clip_until with a stop rule) runs persistent launches of up to 32 sweeps, a grid barrier between sweeps
 // REMARK: kernel jacobi: fuse-sweeps: {{.*}}; where the fused launches would fill less than half the GPU and the grids fit in L2, jacobi_sweeps runs persistent launches of up to 32 sweeps
-// REMARK: kernel periodic: fuse-sweeps: not fused: boundary rules are not lowered in fused tiles yet; periodic_sweeps runs one sweep per launch{{$}}
+// REMARK: kernel periodic: fuse-sweeps: not fused: 'u' is periodic along dimension 0: a tile's halo would come from the grid's other side; periodic_sweeps runs one sweep per launch{{$}}
 #include <stencil/stencil.hpp>
 using namespace stencil;
 

@@ -31,7 +31,7 @@ STENCIL_KERNEL void relax(In<double, 2> u, In<double, 2, Periodic> rhs,
 
 // OFF-NOT: remark: kernel relax: prune-boundary
 // OFF: kernel relax: boundary: rules rhs (periodic, periodic); w (clamp, interior): split launch
-// OFF: kernel relax: fuse-sweeps: not fused: boundary rules are not lowered in fused tiles yet
+// OFF: kernel relax: fuse-sweeps: not fused: 'rhs' has boundary rules: fused tiles map the state's reads only
 
 // OFF-CUDA: relax_shell_kernel
 

@@ -131,6 +131,18 @@ STENCIL_KERNEL void heatc(In<double, 2, Boundary<Clamp, Reflect>> u, In<double, 
   peak = max(peak, c);
 }
 
+/// heatc without rules (the interior, a ring of one point kept): fused
+/// --bench times both, the rules' cost in fused tiles.
+STENCIL_KERNEL void heatu(In<double, 2> u, In<double, 2> k, Out<double, 2> v,
+                          Sum<double> change, Max<double> peak) {
+  double c = 0.05 * (u(-1, -1) + u(-1, 1) + u(1, -1) + u(1, 1)) +
+             0.15 * (u(-1, 0) + u(1, 0) + u(0, -1) + u(0, 1)) + 0.2 * u() +
+             0.001 * k();
+  v() = c;
+  change += (c - u()) * (c - u());
+  peak = max(peak, c);
+}
+
 /// Mirror rows and Constant<1> columns at radius 2 (the value outside the
 /// grid, and levels two points deep outside it), f32.
 STENCIL_KERNEL void mirc(In<float, 2, Boundary<Mirror, Constant<1>>> u, In<float, 2> k,

@@ -27,7 +27,8 @@
 //                   against the loop bit for bit; a cache entry per kernel
 //                   and extents class; a tuning launch without the device
 //                   memory for its snapshot runs untuned and caches nothing.
-//   fused --bench   BENCH lines at 5120 x 5000 (f64), 8192^2 (f32),
+//   fused --bench   BENCH lines at 5120 x 5000 (f64: helmholtz, heatc with
+//                   rules, heatu without), 8192^2 (f32: wide, mirc with rules),
 //                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
 //                   per sweep of the one-sweep loop
 //                   (NAME.loop) and of NAME_sweeps at each depth
@@ -633,6 +634,7 @@ CLIP_KERNEL(clip2s)
 RULED_KERNEL(heatc, double)
 RULED_KERNEL(mirc, float)
 RULED_KERNEL(rowc, double)
+RULED_KERNEL(heatu, double) // heatc without rules, for --bench
 #undef RULED_KERNEL
 
 /// Rank 1: the loop of one-sweep launches, or persistent launches.
@@ -1136,6 +1138,11 @@ int bench(int Reps) {
   benchKernel(helmholtzKernel(), {5000, 5120}, 24, Reps);
   benchKernel(wideKernel(), {8192, 8192}, 12, Reps);
   benchKernel(lifeKernel(), {4096, 4096}, 16, Reps);
+  // Boundary rules in fused tiles: heatc (Clamp, Reflect) against heatu,
+  // the same sweep without rules; the loop is heatc's split launch.
+  benchKernel(heatcKernel(), {5000, 5120}, 24, Reps);
+  benchKernel(heatuKernel(), {5000, 5120}, 24, Reps);
+  benchKernel(mircKernel(), {8192, 8192}, 12, Reps);
   // p read, c read, q written.
   benchKernel(relax3Kernel(), {512, 256, 256}, 12, Reps);
   return 0;

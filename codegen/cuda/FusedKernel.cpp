@@ -323,7 +323,11 @@ std::string KernelEmitter::fusedRuledMap(const std::string &Indent) const {
 std::string KernelEmitter::fusedRuledLevel0() const {
   std::ostringstream OS;
   OS << "  } else {\n"
-     << "    // At the grid's edge: the state's reads through its rules.\n"
+     << "    // At the grid's edge: the state's reads through its rules (the\n"
+     << "    // fills after each step need a tile's output wider than the "
+        "radius).\n"
+     << "    static_assert(T0_ > R0_ && T1_ > R1_, \"a grid narrower than the "
+        "radius must lie in one tile\");\n"
      << "    #pragma unroll 4\n"
      << "    for (int r_ = ty_; r_ < P0_; r_ += " << FusedRows << ") {\n"
      << "      const Index i0_ = f0_ + r_;\n"
@@ -341,12 +345,10 @@ std::string KernelEmitter::fusedRuledLevel0() const {
 /// grid narrower than the radius), so in the tile: the others, never read,
 /// are left. (A grid at most a radius wide along a dimension lies in one
 /// tile along it, all of it computed at every level: the tile's output is
-/// wider than the radius, which the static_assert checks.)
+/// wider than the radius, which fusedRuledLevel0's static_assert checks.)
 std::string KernelEmitter::fusedRuledFill() const {
   std::ostringstream OS;
-  OS << "    static_assert(T0_ > R0_ && T1_ > R1_, \"a grid narrower than the "
-        "radius must lie in one tile\");\n"
-     << "    if (step_ < Steps && !inside_) {\n"
+  OS << "    if (step_ < Steps && !inside_) {\n"
      << "      // The level's halo outside the grid, through the rules.\n"
      << "      if (tx_ >= step_ * R1_ && tx_ < W_ - step_ * R1_) {\n"
      << "        for (int r_ = step_ * R0_ + ty_; r_ < P0_ - step_ * R0_; r_ "

@@ -536,6 +536,27 @@ void checkRelax3cAgainstCpu(example::Checker &Check,
   Check.series("relax3c cpu sums", Ref, Got, 1e-12);
 }
 
+/// K's name and launchers (One, Sweeps, Until, RuleUntil) for the rank-2
+/// kernel NAME with one In grid besides the state, G and R its grid and
+/// result types: the part the builders below share.
+#define SWEEP_LAUNCHERS(K, NAME)                                               \
+  K.Name = #NAME;                                                              \
+  K.One = [](G &S, const G &F, G &N) { return gpu::NAME(S, F, N); };           \
+  K.Sweeps = [](G &S, const G &F, G &N, int Count,                             \
+                const stencil::LaunchOptions &O) {                             \
+    return gpu::NAME##_sweeps(S, F, N, Count, O);                              \
+  };                                                                           \
+  K.Until = [](G &S, const G &F, G &N, int Cap,                                \
+               const std::function<bool(const R &)> &Stop,                     \
+               const stencil::LaunchOptions &O) {                              \
+    return gpu::NAME##_until(S, F, N, Cap, Stop, O);                           \
+  };                                                                           \
+  K.RuleUntil = [](G &S, const G &F, G &N, int Cap,                            \
+                   const stencil::StopRule<R> &Stop,                           \
+                   const stencil::LaunchOptions &O) {                          \
+    return gpu::NAME##_until(S, F, N, Cap, Stop, O);                           \
+  }
+
 /// clip2 (not fused: an if writes the next state on some paths: the loop of
 /// one-sweep launches, or persistent launches; vectors with a skew per row
 /// length) and clip2s (both branches write it: fused once the stores are
@@ -545,25 +566,10 @@ void checkRelax3cAgainstCpu(example::Checker &Check,
   using G = stencil::Grid<float, 2>; \
   using R = gpu::NAME##_result; \
   Kernel<float, float, R, 2> K; \
-  K.Name = #NAME; \
-  K.One = [](G &S, const G &F, G &N) { return gpu::NAME(S, F, N); }; \
-  K.Sweeps = [](G &S, const G &F, G &N, int Count, \
-                const stencil::LaunchOptions &O) { \
-    return gpu::NAME##_sweeps(S, F, N, Count, O); \
-  }; \
-  K.Until = [](G &S, const G &F, G &N, int Cap, \
-               const std::function<bool(const R &)> &Stop, \
-               const stencil::LaunchOptions &O) { \
-    return gpu::NAME##_until(S, F, N, Cap, Stop, O); \
-  }; \
+  SWEEP_LAUNCHERS(K, NAME); \
   K.Same = [](const R &A, const R &B, std::string &Why) { \
     return same(A.top, B.top, "top", Why) && \
            near(A.total, B.total, 1e-6, "total", Why); \
-  }; \
-  K.RuleUntil = [](G &S, const G &F, G &N, int Cap, \
-                   const stencil::StopRule<R> &Stop, \
-                   const stencil::LaunchOptions &O) { \
-    return gpu::NAME##_until(S, F, N, Cap, Stop, O); \
   }; \
   /* Sweep At's top (exact) and a total within 1e-5 of its own (the order \
      of additions differs); never: a total that is not itself. */ \
@@ -594,25 +600,10 @@ CLIP_KERNEL(clip2s)
     using G = stencil::Grid<T, 2>;                                             \
     using R = gpu::NAME##_result;                                              \
     Kernel<T, T, R, 2> K;                                                      \
-    K.Name = #NAME;                                                            \
-    K.One = [](G &S, const G &F, G &N) { return gpu::NAME(S, F, N); };         \
-    K.Sweeps = [](G &S, const G &F, G &N, int Count,                           \
-                  const stencil::LaunchOptions &O) {                           \
-      return gpu::NAME##_sweeps(S, F, N, Count, O);                            \
-    };                                                                         \
-    K.Until = [](G &S, const G &F, G &N, int Cap,                              \
-                 const std::function<bool(const R &)> &Stop,                   \
-                 const stencil::LaunchOptions &O) {                            \
-      return gpu::NAME##_until(S, F, N, Cap, Stop, O);                         \
-    };                                                                         \
+    SWEEP_LAUNCHERS(K, NAME);                                                  \
     K.Same = [](const R &A, const R &B, std::string &Why) {                    \
       return same(A.peak, B.peak, "peak", Why) &&                              \
              near(A.change, B.change, 1e-9, "change", Why);                    \
-    };                                                                         \
-    K.RuleUntil = [](G &S, const G &F, G &N, int Cap,                          \
-                     const stencil::StopRule<R> &Stop,                         \
-                     const stencil::LaunchOptions &O) {                        \
-      return gpu::NAME##_until(S, F, N, Cap, Stop, O);                         \
     };                                                                         \
     /* Sweep At's peak (exact) and a change within 1e-7 of its own; never:   \
        a sum of squares below -1. */                                           \
@@ -636,6 +627,7 @@ RULED_KERNEL(mirc, float)
 RULED_KERNEL(rowc, double)
 RULED_KERNEL(heatu, double) // heatc without rules, for --bench
 #undef RULED_KERNEL
+#undef SWEEP_LAUNCHERS
 
 /// Rank 1: the loop of one-sweep launches, or persistent launches.
 Kernel<double, double, gpu::smooth1_result, 1> smooth1Kernel() {

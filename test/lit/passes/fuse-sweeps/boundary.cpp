@@ -19,13 +19,13 @@ STENCIL_KERNEL void clampd(In<double, 2, Clamp> u, In<double, 2> f, Out<double, 
 }
 // CHECK-LABEL: clampd_fused_kernel(
 // CHECK:       } else {
-// CHECK-NEXT:    // At the grid's edge: the state's reads through its rules.
+// CHECK-NEXT:    // At the grid's edge: the state's reads through its rules (the
+// CHECK:         static_assert(T0_ > R0_ && T1_ > R1_, "a grid narrower than the radius must lie in one tile");
 // CHECK:           const Index m0_ = stencil::detail::mapCoordinate<Index>(stencil::Edge::Clamp, i0_, n0_);
 // CHECK-NEXT:      const Index m1_ = stencil::detail::mapCoordinate<Index>(stencil::Edge::Clamp, i1_, n1_);
 // CHECK-NEXT:      level0_[r_ * P1_ + tx_] = in_[m0_ * stride0_ + m1_];
 // The fill after step 1 (and 2, 3), none after the deepest step.
-// CHECK:       static_assert(T0_ > R0_ && T1_ > R1_, "a grid narrower than the radius must lie in one tile");
-// CHECK-NEXT:  if (step_ < Steps && !inside_) {
+// CHECK:       if (step_ < Steps && !inside_) {
 // CHECK-NEXT:    // The level's halo outside the grid, through the rules.
 // CHECK:             if (col_in_ && i0_ >= 0 && i0_ < n0_) continue; // computed
 // CHECK:             dst_[r_ * P1_ + tx_] = dst_[int(s0_) * P1_ + int(s1_)];

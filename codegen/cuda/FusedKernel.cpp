@@ -97,13 +97,16 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
 }
 
 /// The kernel's parameters: the state's level-0 source and the next
-/// state's grid, the two ring sources, the other grids and values as the
+/// state's grid, where the last step's level (the sweep before the last)
+/// goes too or null (sweeps.hpp, SweepRole::FromScratch), the two ring
+/// sources, the other grids and values as the
 /// one-sweep kernel takes them (rank 3: the carried grids as their
 /// records, carriedRecords), the per-step accumulators, the extents and
 /// the domain (rank 3 adds its chunk).
 std::vector<std::string> KernelEmitter::fusedKernelParams() const {
   const std::string T = cxxType(K.findParam(K.Fuse.Next)->Elem);
   std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
+                                   T + "* prev_",
                                    "const " + T + "* ring_first_",
                                    "const " + T + "* ring_second_"};
   for (const Param &P : K.Params) {
@@ -276,7 +279,30 @@ std::string KernelEmitter::fusedKernel() {
       OS << fusedRuledFill();
     OS << "  }\n";
   }
-  OS << fusedCombine() << "}\n\n";
+  // Apart from the steps, so that their registers stay as they were (the
+  // prev_ store beside each out_ store took the Jacobi kernel's spills at
+  // depth 4 from 8 to 28 bytes stored a thread).
+  OS << "  // The last launch of a call, from the scratch grid (prev_: "
+        "sweeps.hpp,\n"
+     << "  // SweepRole::FromScratch), also writes the level the last step "
+        "read, the sweep\n"
+     << "  // before the last, at the points that step wrote; a barrier "
+        "before the\n"
+     << "  // reductions reuse the shared memory.\n"
+     << "  if (prev_) {\n"
+     << "    const " << T << "* const last_ = Steps % 2 ? level0_ : level1_;\n"
+     << "    if (col_in_ && tx_ >= Steps * R1_ && tx_ < W_ - Steps * R1_)\n"
+     << "      for (int r_ = Steps * R0_ + ty_; r_ < P0_ - Steps * R0_; r_ "
+        "+= "
+     << FusedRows << ") {\n"
+     << "        const Index i0_ = f0_ + r_;\n"
+     << "        if (i0_ < 0 || i0_ >= n0_ || !(col_inner_ && i0_ >= lo0_ && "
+        "i0_ < hi0_))\n"
+     << "          continue;\n"
+     << "        prev_[i0_ * stride0_ + i1_] = last_[r_ * P1_ + tx_];\n"
+     << "      }\n"
+     << "    __syncthreads();\n  }\n"
+     << fusedCombine() << "}\n\n";
   return OS.str();
 }
 
@@ -472,7 +498,13 @@ std::string KernelEmitter::fusedDispatch() const {
        << "_fused_go_<int64_t, " << S
        << ">(name_, domain_, stream_, args_...);\n";
   OS << "  default: throw stencil::Error(name_, \"fused depth \" + "
-        "std::to_string(steps_) + \" is not between 1 and 4\");\n  }\n}\n\n";
+        "std::to_string(steps_) + \" is not between 1 and 4\");\n  }\n}\n\n"
+     << "/// The scratch grid of " << K.Name
+     << "'s multi-sweep launchers, one for all of them\n/// (sweeps.hpp, "
+        "sweepPlan).\n"
+     << "stencil::detail::Scratch& " << K.Name << "_sweep_scratch_() {\n"
+     << "  static stencil::detail::Scratch scratch_;\n"
+     << "  return scratch_;\n}\n\n";
   return OS.str();
 }
 

@@ -353,7 +353,22 @@ std::string KernelEmitter::fusedStreamKernel() {
       OS << streamOwnership(Step) << carriedValues() << fusedPoints(6, 0)
          << "          }\n";
     }
-    OS << "        }\n      }\n      __syncthreads();\n    }\n";
+    OS << "        }\n";
+    // As in the rank-2 kernel (FusedKernel.cpp), apart from the step.
+    OS << "        // The last launch of a call, from the scratch grid "
+          "(prev_): the plane of the\n"
+       << "        // level this step read, at the points it wrote.\n"
+       << "        if (step_ == Steps && prev_ && col_work_ && col_in_)\n"
+       << "          for (int r_ = step_ * R1_ + ty_; r_ < Q1_ - step_ * R1_; "
+          "r_ += "
+       << Rows << ") {\n"
+       << "            const Index i1_ = f1_ + r_;\n"
+       << "            if (i1_ < 0 || i1_ >= n1_ || !(plane_inner_ && "
+          "col_inner_ && i1_ >= lo1_ && i1_ < hi1_))\n"
+       << "              continue;\n"
+       << Place << "            prev_[at_] = srcs_[R0_][sat_];\n"
+       << "          }\n";
+    OS << "      }\n      __syncthreads();\n    }\n";
   }
   OS << "  }\n" << fusedCombine() << "}\n\n";
   return OS.str();

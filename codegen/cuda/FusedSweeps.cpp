@@ -254,11 +254,21 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "  const stencil::detail::StopProgram* rule_ = nullptr;\n"
        << "  int* stop_word_ = nullptr;\n";
   }
-  OS << "  stencil::detail::PingPong<" << T << "> pp_(" << St << ".data(), "
-     << Nx << ".data());\n";
-  // One launch of steps_ sweeps from pp_.Cur into pp_.Oth.
-  std::vector<std::string> Args = {
-      "pp_.Cur", "pp_.Oth", "pp_.ring(pp_.Done + 1)", "pp_.ring(pp_.Done + 2)"};
+  OS << "  // The scratch grid that lets the last launch write the last two "
+        "sweeps\n  // (sweeps.hpp, sweepPlan); null: the last launch is a "
+        "single sweep.\n"
+     << "  " << T
+     << "* const scratch_ = domain_.empty() ? nullptr : "
+        "stencil::detail::sweepScratch<"
+     << T << ">(kernel_name_, " << K.Name << "_sweep_scratch_(), " << St
+     << ".bytes(), count_, depth_, " << O << ".SweepScratch);\n"
+     << "  stencil::detail::PingPong<" << T << "> pp_(" << St << ".data(), "
+     << Nx << ".data(), scratch_);\n";
+  // One launch b_ from pp_.input() into pp_.output(b_) (and the sweep
+  // before its last into pp_.previous(b_)).
+  std::vector<std::string> Args = {"pp_.input()", "pp_.output(b_)",
+                                   "pp_.previous(b_)", "pp_.ring(pp_.Done + 1)",
+                                   "pp_.ring(pp_.Done + 2)"};
   for (const Param &P : K.Params) {
     if (P.Kind == ParamKind::In && P.Name != St && !fusedRecordField(P.Name))
       Args.push_back(P.Name + ".data()");
@@ -277,7 +287,8 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
   for (int D = 0; D < K.Rank; ++D)
     Args.push_back("extents_[" + std::to_string(D) + "]");
   Args.push_back("domain_");
-  OS << "  auto launch_ = [&](int steps_) {\n"
+  OS << "  auto launch_ = [&](const stencil::detail::SweepBatch& b_) {\n"
+     << "    const int steps_ = b_.Steps;\n"
      << "    if (domain_.empty()) {\n";
   const std::string Launch = "    " + K.Name +
                              "_fused_launch_(kernel_name_, steps_, narrow_, "
@@ -322,9 +333,10 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
     OS << "  std::vector<" << resultType() << "> results_;\n"
        << "  results_.reserve(size_t(count_));\n";
   if (!Until) {
-    OS << "  for (const int steps_ : stencil::detail::sweepBatches(count_, "
-          "depth_)) {\n"
-       << "    launch_(steps_);\n    pp_.advance(steps_);\n";
+    OS << "  for (const stencil::detail::SweepBatch& b_ : "
+          "stencil::detail::sweepPlan(count_, depth_, scratch_ != nullptr)) "
+          "{\n"
+       << "    launch_(b_);\n    pp_.advance(b_);\n";
     if (hasReductions())
       OS << "    // Read well before a step's ring of results wraps.\n"
          << "    while (waiting_.size() > 32) {\n"
@@ -339,20 +351,22 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
           "launch whose stop\n"
        << "  // falls inside it (or that ran more than one sweep) is replayed "
           "from its input,\n"
-       << "  // untouched, with the sweeps that count, the last one alone.\n"
-       << "  for (const int steps_ : stencil::detail::sweepBatches(count_, "
-          "depth_)) {\n"
-       << "    launch_(steps_);\n"
+       << "  // untouched, with the sweeps that count.\n"
+       << "  for (const stencil::detail::SweepBatch& b_ : "
+          "stencil::detail::sweepPlan(count_, depth_, scratch_ != nullptr)) "
+          "{\n"
+       << "    const int steps_ = b_.Steps;\n"
+       << "    launch_(b_);\n"
        << "    int stopped_ = 0; // the step that met stop, 1-based\n"
        << "    for (int s_ = 1; s_ <= steps_; ++s_) {\n"
        << "      results_.push_back(waiting_.front().get());\n"
        << "      waiting_.pop_front();\n"
        << "      if (!stopped_ && stop(results_.back()))\n"
        << "        stopped_ = s_;\n    }\n"
-       << "    if (!stopped_) {\n      pp_.advance(steps_);\n      continue;\n"
+       << "    if (!stopped_) {\n      pp_.advance(b_);\n      continue;\n"
        << "    }\n"
        << "    results_.resize(size_t(pp_.Done + stopped_));\n"
-       << stopReplay("steps_") << "    break;\n  }\n";
+       << stopReplay("b_") << "    break;\n  }\n";
   } else {
     OS << "  // The finalize of each fused launch evaluates the rule and keeps "
           "the first sweep\n"
@@ -376,17 +390,18 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "  }\n"
        << "  rule_ = &stop.program();\n"
        << "  stencil::detail::LaunchesAhead<" << T
-       << "> ahead_(stencil::detail::sweepBatches(count_, depth_));\n"
+       << "> ahead_(stencil::detail::sweepPlan(count_, depth_, scratch_ != "
+          "nullptr));\n"
        << "  stencil::detail::LaunchesAhead<" << T << ">::Launch read_;\n"
        << "  int stopped_ = 0; // the step of read_ that met the rule, "
           "1-based\n"
        << "  while (!stopped_) {\n"
-       << "    for (int steps_; (steps_ = ahead_.queue(pp_)) > 0; "
-          "pp_.advance(steps_))\n"
-       << "      launch_(steps_);\n"
+       << "    for (stencil::detail::SweepBatch b_; (b_ = "
+          "ahead_.queue(pp_)).Steps > 0; pp_.advance(b_))\n"
+       << "      launch_(b_);\n"
        << "    if (ahead_.empty())\n      break;\n"
        << "    read_ = ahead_.pop();\n"
-       << "    for (int s_ = 1; s_ <= read_.Steps; ++s_) {\n"
+       << "    for (int s_ = 1; s_ <= read_.Batch.Steps; ++s_) {\n"
        << "      results_.push_back(waiting_.front().get());\n"
        << "      waiting_.pop_front();\n"
        << "      if (!stopped_ && " << K.Name
@@ -401,7 +416,7 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "    waiting_.clear(); // launches after the stop: nothing run\n"
        << "    pp_ = read_.Before;\n"
        << "    results_.resize(size_t(pp_.Done + stopped_));\n"
-       << stopReplay("read_.Steps") << "  }\n";
+       << stopReplay("read_.Batch") << "  }\n";
   }
   OS << "  stencil::detail::finishPingPong(kernel_name_, pp_, " << St << ", "
      << Nx << ", domain_, " << O << ".Stream);\n";
@@ -411,21 +426,24 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
   return OS.str();
 }
 
-/// The launch that holds the stop, ran with Steps sweeps from pp_ (its
-/// input, untouched): replayed with the stopped_ sweeps that count, the last
-/// one alone, unless it ran that one sweep alone already. The replay's
-/// results are the first run's (its sums may differ in their order of
-/// additions where the launch depth does), so they are read and dropped.
-std::string KernelEmitter::stopReplay(const std::string &Steps) const {
-  return "    if (" + Steps +
-         " > 1) {\n"
-         "      for (const int again_ : stencil::detail::sweepBatches("
-         "stopped_, depth_)) {\n"
+/// The launch that holds the stop, Batch, ran from pp_ (its input,
+/// untouched): replayed with the stopped_ sweeps that count (replayPlan:
+/// from the scratch grid one launch that writes both buffers, else ending
+/// in one that does or in a single sweep), unless it was a single sweep from
+/// a buffer into the other. The replay's results are the first run's (its
+/// sums may differ in their order of additions where the launch depth
+/// does), so they are read and dropped.
+std::string KernelEmitter::stopReplay(const std::string &Batch) const {
+  return "    if (" + Batch + ".Steps > 1 || " + Batch +
+         ".Role != stencil::detail::SweepRole::Plain) {\n"
+         "      for (const stencil::detail::SweepBatch& again_ : "
+         "stencil::detail::replayPlan(stopped_, depth_, pp_)) {\n"
          "        launch_(again_);\n        pp_.advance(again_);\n"
-         "        for (int s_ = 0; s_ < again_; ++s_) {\n"
+         "        for (int s_ = 0; s_ < again_.Steps; ++s_) {\n"
          "          (void)waiting_.front().get(); // as the first run's\n"
          "          waiting_.pop_front();\n        }\n      }\n"
-         "    } else {\n      pp_.advance(1);\n    }\n";
+         "    } else {\n      pp_.advance(" +
+         Batch + ");\n    }\n";
 }
 
 /// SweepDepth -1 runs the one-sweep launcher's loop (NAME_sweeps_loop_),

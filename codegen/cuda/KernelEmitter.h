@@ -429,7 +429,7 @@ private:
   std::string fusedLauncher(StopTest Stop);
   /// A launch that ran past the stop replayed from its input (both
   /// NAME_until).
-  std::string stopReplay(const std::string &Steps) const;
+  std::string stopReplay(const std::string &Batch) const;
   std::string fusedRead(const ir::GridRead &G);
   /// The level element D0 rows and D1 columns from the point's place (sat_):
   /// what fusedRead reads and the fused store writes.

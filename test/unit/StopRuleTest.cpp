@@ -110,37 +110,47 @@ TEST(StopRule, TooLongARuleIsRefused) {
 TEST(StopRule, LaunchesAheadQueuesFourAndRemembersTheStateBefore) {
   using stencil::detail::LaunchesAhead;
   using stencil::detail::PingPong;
-  double A = 0, B = 0;
-  PingPong<double> P(&A, &B);
-  // 11 sweeps at depth 4: launches of 4, 4, 2 and 1 sweeps.
-  LaunchesAhead<double> Q(stencil::detail::sweepBatches(11, 4));
+  using stencil::detail::SweepBatch;
+  using stencil::detail::SweepRole;
+  double A = 0, B = 0, C = 0;
+  PingPong<double> P(&A, &B, &C);
+  // 11 sweeps at depth 4 with a scratch grid: launches of 4, 4 (into the
+  // scratch grid) and 3 (from it).
+  LaunchesAhead<double> Q(stencil::detail::sweepPlan(11, 4, true));
   std::vector<int> Queued;
-  for (int S; (S = Q.queue(P)) > 0; P.advance(S))
-    Queued.push_back(S);
-  EXPECT_EQ(Queued, std::vector<int>({4, 4, 2, 1}));
+  for (SweepBatch L; (L = Q.queue(P)).Steps > 0; P.advance(L))
+    Queued.push_back(L.Steps);
+  EXPECT_EQ(Queued, std::vector<int>({4, 4, 3}));
   EXPECT_EQ(P.Done, 11);
+  EXPECT_FALSE(P.InScratch);
   // Read oldest first, each with the state its launch started from.
   const auto First = Q.pop();
-  EXPECT_EQ(First.Steps, 4);
+  EXPECT_EQ(First.Batch.Steps, 4);
   EXPECT_EQ(First.Before.Done, 0);
   EXPECT_EQ(First.Before.Cur, &A);
   const auto Second = Q.pop();
+  EXPECT_EQ(Second.Batch.Role, SweepRole::ToScratch);
   EXPECT_EQ(Second.Before.Done, 4);
   EXPECT_EQ(Second.Before.Cur, &B);
-  EXPECT_EQ(Q.pop().Before.Done, 8);
-  EXPECT_EQ(Q.pop().Before.Done, 10);
+  EXPECT_FALSE(Second.Before.InScratch);
+  // The last launch read the scratch grid: its replay starts there too.
+  const auto Third = Q.pop();
+  EXPECT_EQ(Third.Batch.Role, SweepRole::FromScratch);
+  EXPECT_EQ(Third.Before.Done, 8);
+  EXPECT_TRUE(Third.Before.InScratch);
+  EXPECT_EQ(Third.Before.input(), &C);
   EXPECT_TRUE(Q.empty());
-  // At most StopLaunchesAhead queued: 30 sweeps at depth 2 queue four
-  // launches, then one more for each one read.
+  // At most StopLaunchesAhead queued: 30 sweeps at depth 2 without a
+  // scratch grid queue four launches, then one more for each one read.
   PingPong<double> P2(&A, &B);
-  LaunchesAhead<double> Q2(stencil::detail::sweepBatches(30, 2));
+  LaunchesAhead<double> Q2(stencil::detail::sweepPlan(30, 2, false));
   int Launches = 0;
-  for (int S; (S = Q2.queue(P2)) > 0; P2.advance(S))
+  for (SweepBatch L; (L = Q2.queue(P2)).Steps > 0; P2.advance(L))
     ++Launches;
   EXPECT_EQ(Launches, stencil::detail::StopLaunchesAhead);
   Q2.pop();
-  EXPECT_EQ(Q2.queue(P2), 2);
-  EXPECT_EQ(Q2.queue(P2), 0);
+  EXPECT_EQ(Q2.queue(P2).Steps, 2);
+  EXPECT_EQ(Q2.queue(P2).Steps, 0);
 }
 
 } // namespace

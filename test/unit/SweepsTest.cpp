@@ -245,6 +245,137 @@ TEST(Sweeps, BatchesEndWithOneSweepAndAddUp) {
     }
 }
 
+TEST(Sweeps, WithAScratchGridEveryLaunchIsAsDeepAsTheCountAllows) {
+  using stencil::detail::SweepBatch;
+  using stencil::detail::sweepPlan;
+  using stencil::detail::SweepRole;
+  auto Steps = [](const std::vector<SweepBatch> &Plan) {
+    std::vector<int> S;
+    for (const SweepBatch &L : Plan)
+      S.push_back(L.Steps);
+    return S;
+  };
+  // Jacobi's 100 sweeps at depth 4: 25 launches of 4 (24, 3 and 1 without).
+  EXPECT_EQ(Steps(sweepPlan(100, 4, true)), std::vector<int>(25, 4));
+  EXPECT_EQ(Steps(sweepPlan(100, 4, false)).size(), 26u);
+  // Himeno's calls of 10 at depth 2: five launches, not 2, 2, 2, 2, 1, 1.
+  EXPECT_EQ(Steps(sweepPlan(10, 2, true)), std::vector<int>(5, 2));
+  EXPECT_EQ(Steps(sweepPlan(10, 2, false)),
+            std::vector<int>({2, 2, 2, 2, 1, 1}));
+  // Spread evenly, the deeper first.
+  EXPECT_EQ(Steps(sweepPlan(11, 4, true)), std::vector<int>({4, 4, 3}));
+  EXPECT_EQ(Steps(sweepPlan(9, 4, true)), std::vector<int>({3, 3, 3}));
+  EXPECT_EQ(Steps(sweepPlan(4, 4, true)), std::vector<int>({2, 2}));
+  // Where a launch would run one sweep the scratch grid gains nothing.
+  EXPECT_EQ(Steps(sweepPlan(3, 4, true)), std::vector<int>({2, 1}));
+  EXPECT_EQ(sweepPlan(3, 4, true).back().Role, SweepRole::Plain);
+  EXPECT_EQ(Steps(sweepPlan(5, 1, true)), std::vector<int>(5, 1));
+  EXPECT_TRUE(sweepPlan(0, 4, true).empty());
+  for (int N = 1; N < 40; ++N)
+    for (int D = 1; D <= stencil::detail::MaxSweepDepth; ++D) {
+      const std::vector<SweepBatch> Plan = sweepPlan(N, D, true);
+      int Sum = 0;
+      for (size_t I = 0; I < Plan.size(); ++I) {
+        Sum += Plan[I].Steps;
+        EXPECT_TRUE(Plan[I].Steps >= 1 && Plan[I].Steps <= D);
+        // Only the last two launches touch the scratch grid, in that order.
+        const SweepRole Want =
+            Plan.back().Role == SweepRole::Plain ? SweepRole::Plain
+            : I + 1 == Plan.size()               ? SweepRole::FromScratch
+            : I + 2 == Plan.size()               ? SweepRole::ToScratch
+                                                 : SweepRole::Plain;
+        EXPECT_EQ(Plan[I].Role, Want) << N << " at depth " << D;
+      }
+      EXPECT_EQ(Sum, N);
+      // Without the scratch grid the last launch is a single sweep; with
+      // it, none is, and never more launches than without.
+      if (Plan.back().Role == SweepRole::Plain)
+        EXPECT_EQ(Plan.back().Steps, 1);
+      else
+        for (const SweepBatch &L : Plan)
+          EXPECT_GE(L.Steps, 2);
+      EXPECT_LE(Plan.size(), sweepBatches(N, D).size());
+    }
+}
+
+TEST(Sweeps, TheLastLaunchWritesBothBuffersFromTheScratchGrid) {
+  using stencil::detail::SweepBatch;
+  using stencil::detail::SweepRole;
+  double A = 0, B = 0, C = 0;
+  PingPong<double> P(&A, &B, &C);
+  // 4, 4 into C, 3 from C: the last reads C, writes its last sweep where a
+  // plain launch would and the sweep before into the buffer that launch 2
+  // read; afterwards Cur holds the newest, Oth the one before, as the loop.
+  const std::vector<SweepBatch> Plan =
+      stencil::detail::sweepPlan(11, 4, true);
+  ASSERT_EQ(Plan.size(), 3u);
+  EXPECT_EQ(P.input(), &A);
+  EXPECT_EQ(P.output(Plan[0]), &B);
+  EXPECT_EQ(P.previous(Plan[0]), nullptr);
+  P.advance(Plan[0]);
+  EXPECT_EQ(P.input(), &B);
+  EXPECT_EQ(P.output(Plan[1]), &C);
+  P.advance(Plan[1]);
+  EXPECT_TRUE(P.InScratch);
+  EXPECT_EQ(P.input(), &C);
+  EXPECT_EQ(P.output(Plan[2]), &A);
+  EXPECT_EQ(P.previous(Plan[2]), &B);
+  // Sweeps 9 to 11 read the rings the loop would, from C as from a buffer.
+  for (int S = 9; S <= 11; ++S)
+    EXPECT_EQ(P.ring(S), S % 2 ? &A : &B);
+  P.advance(Plan[2]);
+  EXPECT_FALSE(P.InScratch);
+  EXPECT_EQ(P.Done, 11);
+  EXPECT_EQ(P.Cur, &A);
+  EXPECT_EQ(P.Oth, &B);
+  // A stop inside the last launch replays it from C, once, both buffers
+  // written; inside the one before, from B without touching C's role.
+  PingPong<double> BeforeLast(&A, &B, &C);
+  BeforeLast.advance(Plan[0]);
+  BeforeLast.advance(Plan[1]);
+  EXPECT_EQ(stencil::detail::replayPlan(2, 4, BeforeLast),
+            std::vector<SweepBatch>({{2, SweepRole::FromScratch}}));
+  PingPong<double> BeforeSecond(&A, &B, &C);
+  BeforeSecond.advance(Plan[0]);
+  EXPECT_EQ(stencil::detail::replayPlan(3, 4, BeforeSecond),
+            std::vector<SweepBatch>({{2, SweepRole::Plain}, {1, SweepRole::Plain}}));
+  EXPECT_EQ(stencil::detail::replayPlan(4, 4, BeforeSecond),
+            std::vector<SweepBatch>(
+                {{2, SweepRole::ToScratch}, {2, SweepRole::FromScratch}}));
+}
+
+TEST(Sweeps, TheScratchGridIsTakenWhereThePlanUsesItAndTheMemoryAllows) {
+  stencil::detail::Scratch Buffer;
+  using stencil::detail::sweepScratch;
+  // The plan would not use it, or the option says no.
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 800, 3, 4, -1), nullptr);
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 800, 100, 1, -1), nullptr);
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 800, 100, 4, 0), nullptr);
+  double *Got = sweepScratch<double>("k", Buffer, 800, 100, 4, -1);
+  ASSERT_NE(Got, nullptr);
+  EXPECT_NE(fake_cuda::find(Got, 800), nullptr);
+  // Kept for the next call of that size or less.
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 400, 8, 4, 1), Got);
+  // A device without the memory: no scratch grid at -1 (the call runs the
+  // plan without), an error at 1.
+  fake_cuda::state().MallocLimit = 1000;
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 4000, 100, 4, -1), nullptr);
+  EXPECT_THROW(sweepScratch<double>("k", Buffer, 4000, 100, 4, 1),
+               stencil::Error);
+  EXPECT_THROW(sweepScratch<double>("k", Buffer, 800, 100, 4, 2),
+               stencil::Error);
+  fake_cuda::state().MallocLimit = SIZE_MAX;
+  EXPECT_NE(sweepScratch<double>("k", Buffer, 4000, 100, 4, 1), nullptr);
+  // STENCIL_SWEEP_SCRATCH decides where the options leave it (-1).
+  ::setenv("STENCIL_SWEEP_SCRATCH", "0", 1);
+  EXPECT_EQ(sweepScratch<double>("k", Buffer, 800, 100, 4, -1), nullptr);
+  EXPECT_NE(sweepScratch<double>("k", Buffer, 800, 100, 4, 1), nullptr);
+  ::setenv("STENCIL_SWEEP_SCRATCH", "yes", 1);
+  EXPECT_THROW(sweepScratch<double>("k", Buffer, 800, 100, 4, -1),
+               stencil::Error);
+  ::unsetenv("STENCIL_SWEEP_SCRATCH");
+}
+
 TEST(Sweeps, EachSweepReadsTheRingTheLoopWould) {
   double A = 0, B = 0;
   PingPong<double> P(&A, &B);

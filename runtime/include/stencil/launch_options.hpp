@@ -81,6 +81,15 @@ struct LaunchOptions {
   /// up to their order of additions
   /// (docs/passes/fuse-sweeps.md#persistent-sweeps).
   int PersistentSweeps = -1;
+  /// Fused multi-sweep launches: 1: a scratch grid (one more of the
+  /// state's size, kept by the launcher for the program's life), so that
+  /// the last launch writes the last two sweeps and every launch is as
+  /// deep as the count allows (stencil::detail::sweepPlan); 0: none, the
+  /// last launch a single sweep; -1: 1 where the device has the memory
+  /// for it, else 0. The grids are the same bit for bit either way, the
+  /// sums up to their order of additions
+  /// (docs/passes/fuse-sweeps.md#the-last-two-sweeps).
+  int SweepScratch = -1;
   /// Kernels compiled with `stencilc --tune-variants=N`: 0: the schedule
   /// `tile` chose (or the tuning cache's, under STENCIL_TUNE); 1 to N: that
   /// schedule variant (another unroll-and-jam factor, register bound or

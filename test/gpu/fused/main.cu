@@ -32,7 +32,9 @@
 //                   4096^2 (int64) and 512 x 256 x 256 (relax3, f32): ms
 //                   per sweep of the one-sweep loop
 //                   (NAME.loop) and of NAME_sweeps at each depth
-//                   (NAME.depthK), 20 sweeps per call, median of --reps;
+//                   (NAME.depthK; NAME.depthK.noscratch without the
+//                   scratch grid, the last launch a single sweep), 20
+//                   sweeps per call, median of --reps;
 //                   first, at launch-bound sizes, NAME_sweeps as a launch
 //                   per sweep and as persistent launches (NAME.small.*),
 //                   and NAME_until with a rule tested on the host after
@@ -158,6 +160,30 @@ void compare(example::Checker &Check, const std::string &What,
   Check.holds(What.c_str(), Ok, Detail);
 }
 
+/// Launch options a check runs beside the default ones, named for its line.
+struct OptionVariant {
+  stencil::LaunchOptions Options;
+  std::string Label;
+};
+
+/// At depth 0 (as compiled) persistent launches forced off and on; at every
+/// fused depth (0 and 2 to 4) also no scratch grid (SweepScratch 0).
+std::vector<OptionVariant> optionVariants(int Depth) {
+  std::vector<OptionVariant> Variants(1);
+  if (Depth == 0)
+    for (int Persistent : {0, 1}) {
+      Variants.push_back({});
+      Variants.back().Options.PersistentSweeps = Persistent;
+      Variants.back().Label = " persistent=" + std::to_string(Persistent);
+    }
+  if (Depth == 0 || Depth >= 2) {
+    Variants.push_back({});
+    Variants.back().Options.SweepScratch = 0;
+    Variants.back().Label = " scratch=0";
+  }
+  return Variants;
+}
+
 template <class T, class C, class Result, int Rank>
 void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
                  const typename ExtentsOf<Rank>::Type &E, uint64_t Seed) {
@@ -182,45 +208,51 @@ void checkKernel(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
     for (int Depth : Depths) {
       // As compiled (depth 0) also with persistent launches forced on and
       // off (LaunchOptions::PersistentSweeps; they apply where NAME_sweeps
-      // runs one sweep per launch: not fused, or rank 3 too small to fuse).
-      for (int Persistent :
-           Depth == 0 ? std::vector<int>{-1, 0, 1} : std::vector<int>{-1}) {
+      // runs one sweep per launch: not fused, or rank 3 too small to fuse),
+      // and at every fused depth without the scratch grid (SweepScratch 0:
+      // the last launch a single sweep; by default the last launch writes
+      // the last two sweeps from it, sweeps.hpp's sweepPlan).
+      for (const OptionVariant &V : optionVariants(Depth)) {
         stencil::Grid<T, Rank> GS(S0), GN(N0);
-        stencil::LaunchOptions O;
+        stencil::LaunchOptions O = V.Options;
         O.SweepDepth = Depth;
-        O.PersistentSweeps = Persistent;
         const std::vector<Result> Got = K.Sweeps(GS, Coef, GN, N, O);
         compare(Check,
                 std::string(K.Name) + "_sweeps " + Size + " n=" +
                     std::to_string(N) + " depth=" + std::to_string(Depth) +
-                    (Persistent < 0 ? ""
-                                    : " persistent=" + std::to_string(Persistent)),
+                    V.Label,
                 K, RS, RN, RefR, GS, GN, Got);
       }
     }
   }
   if (!K.Until)
     return;
-  // NAME_until: the stop on each sweep of a launch, and caps.
+  // NAME_until: the stop on each sweep of a launch, and caps (8 at depth
+  // 2 and 3 also puts sweeps 7 and 8 in the launch from the scratch grid:
+  // [2, 2, 2, 2] and [3, 3, 2]), with and without the scratch grid.
   for (int Cap : Quick ? std::vector<int>{5} : std::vector<int>{0, 1, 5, 8}) {
     for (int StopAt : Quick ? std::vector<int>{2, 100}
-                            : std::vector<int>{1, 2, 3, 4, 5, 6, 100}) {
+                            : std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 100}) {
       for (int Depth :
            Quick ? std::vector<int>{3} : std::vector<int>{2, 3, 4}) {
-        int Calls = 0;
-        auto Stop = [&](const Result &) { return ++Calls == StopAt; };
-        stencil::Grid<T, Rank> RS(S0), RN(N0), GS(S0), GN(N0);
-        const std::vector<Result> RefR =
-            loop<T, C, Result>(K, RS, Coef, RN, Cap, Stop);
-        Calls = 0;
-        stencil::LaunchOptions O;
-        O.SweepDepth = Depth;
-        const std::vector<Result> Got = K.Until(GS, Coef, GN, Cap, Stop, O);
-        compare(Check,
-                std::string(K.Name) + "_until " + Size + " cap=" +
-                    std::to_string(Cap) + " stop=" + std::to_string(StopAt) +
-                    " depth=" + std::to_string(Depth),
-                K, RS, RN, RefR, GS, GN, Got);
+        for (int Scratch : Quick ? std::vector<int>{-1} : std::vector<int>{-1, 0}) {
+          int Calls = 0;
+          auto Stop = [&](const Result &) { return ++Calls == StopAt; };
+          stencil::Grid<T, Rank> RS(S0), RN(N0), GS(S0), GN(N0);
+          const std::vector<Result> RefR =
+              loop<T, C, Result>(K, RS, Coef, RN, Cap, Stop);
+          Calls = 0;
+          stencil::LaunchOptions O;
+          O.SweepDepth = Depth;
+          O.SweepScratch = Scratch;
+          const std::vector<Result> Got = K.Until(GS, Coef, GN, Cap, Stop, O);
+          compare(Check,
+                  std::string(K.Name) + "_until " + Size + " cap=" +
+                      std::to_string(Cap) + " stop=" + std::to_string(StopAt) +
+                      " depth=" + std::to_string(Depth) +
+                      (Scratch < 0 ? "" : " scratch=0"),
+                  K, RS, RN, RefR, GS, GN, Got);
+        }
         if (Cap == 8 && StopAt == 100)
           break; // one uncapped depth is enough
       }
@@ -281,20 +313,15 @@ void checkRules(example::Checker &Check, const Kernel<T, C, Result, Rank> &K,
         // As compiled also with persistent launches forced off (the rule
         // then tested on the host where NAME_until runs one sweep per
         // launch) and on (every kernel, fused rank 2 included).
-        for (int Persistent : Depth == 0 ? std::vector<int>{-1, 0, 1}
-                                         : std::vector<int>{-1}) {
+        for (const OptionVariant &V : optionVariants(Depth)) {
           stencil::Grid<T, Rank> GS(S0), GN(N0);
-          stencil::LaunchOptions O;
+          stencil::LaunchOptions O = V.Options;
           O.SweepDepth = Depth;
-          O.PersistentSweeps = Persistent;
           const std::vector<Result> Got =
               K.RuleUntil(GS, Coef, GN, Cap, Rule, O);
           compare(Check,
                   What + " (stops at " + std::to_string(RefR.size()) +
-                      ") depth=" + std::to_string(Depth) +
-                      (Persistent < 0
-                           ? ""
-                           : " persistent=" + std::to_string(Persistent)),
+                      ") depth=" + std::to_string(Depth) + V.Label,
                   K, RS, RN, RefR, GS, GN, Got);
         }
     }
@@ -1065,14 +1092,23 @@ void benchKernel(const Kernel<T, C, Result, Rank> &K,
                       timeSweeps(S, N, S0, N0, Sweeps, Reps, [&] {
                         loop<T, C, Result>(K, S, F, N, Sweeps, {});
                       }));
-  for (int Depth = 1; Depth <= 4; ++Depth) {
-    stencil::LaunchOptions O;
-    O.SweepDepth = Depth;
-    example::printBench(std::string(K.Name) + ".depth" + std::to_string(Depth),
-                        Points, BytesPerPoint,
-                        timeSweeps(S, N, S0, N0, Sweeps, Reps,
-                                   [&] { K.Sweeps(S, F, N, Sweeps, O); }));
-  }
+  // Each depth with the scratch grid (as by default: every launch that
+  // deep, the last writing both buffers) and without it (the last launch a
+  // single sweep: NAME.depthK.noscratch).
+  for (int Depth = 1; Depth <= 4; ++Depth)
+    for (int Scratch : {-1, 0}) {
+      if (Depth == 1 && Scratch == 0)
+        continue; // depth 1 never takes it
+      stencil::LaunchOptions O;
+      O.SweepDepth = Depth;
+      O.SweepScratch = Scratch;
+      example::printBench(std::string(K.Name) + ".depth" +
+                              std::to_string(Depth) +
+                              (Scratch ? "" : ".noscratch"),
+                          Points, BytesPerPoint,
+                          timeSweeps(S, N, S0, N0, Sweeps, Reps,
+                                     [&] { K.Sweeps(S, F, N, Sweeps, O); }));
+    }
 }
 
 /// Launch-bound sizes: ms per sweep of NAME_sweeps (64 sweeps per call) as

@@ -88,6 +88,8 @@ struct State {
   long long StreamWaits = 0;
   bool Capturing = false;   ///< cudaStreamIsCapturing's answer
   unsigned DeviceFlags = 0; ///< cudaGetDeviceFlags' answer
+  /// cudaMalloc of more bytes than this fails (a device out of memory).
+  size_t MallocLimit = SIZE_MAX;
 };
 inline State &state() {
   static State S;
@@ -179,6 +181,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *N, F, int,
 }
 
 inline cudaError_t cudaMalloc(void **P, size_t Bytes) {
+  if (Bytes > fake_cuda::state().MallocLimit)
+    return cudaErrorMemoryAllocation;
   char *C = static_cast<char *>(std::malloc(Bytes ? Bytes : 1));
   if (!C)
     return cudaErrorMemoryAllocation;

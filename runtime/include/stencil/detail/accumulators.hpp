@@ -72,15 +72,28 @@ private:
 class Scratch {
 public:
   template <class T> T *get(const char *Kernel) {
+    return static_cast<T *>(bytes(Kernel, sizeof(T)));
+  }
+  /// At least Bytes of device memory. Where MayFail, null when the device
+  /// cannot give them (the failed allocation's error cleared, the buffer
+  /// released); otherwise that throws.
+  void *bytes(const char *Kernel, size_t Bytes, bool MayFail = false) {
     Buffer &B = Buffers.current(Kernel);
-    if (!B.Ptr || B.Bytes < sizeof(T)) {
+    if (!B.Ptr || B.Bytes < Bytes) {
       if (B.Ptr)
         (void)cudaFree(B.Ptr);
       B.Ptr = nullptr;
-      STENCIL_CUDA_CHECK(cudaMalloc(&B.Ptr, sizeof(T)), Kernel);
-      B.Bytes = sizeof(T);
+      B.Bytes = 0;
+      const cudaError_t E = cudaMalloc(&B.Ptr, Bytes);
+      if (E != cudaSuccess && MayFail) {
+        (void)cudaGetLastError();
+        B.Ptr = nullptr;
+        return nullptr;
+      }
+      STENCIL_CUDA_CHECK(E, Kernel);
+      B.Bytes = Bytes;
     }
-    return static_cast<T *>(B.Ptr);
+    return B.Ptr;
   }
 
 private:

@@ -15,12 +15,14 @@
 // left only when k is odd. PingPong tracks where the newest state is and
 // whose ring each sweep reads; finish() then hands the grids back as the
 // loop would: `state` the newest state, `next` the one before (the last
-// batch is a single sweep), each with the ring the loop leaves it.
+// launch writes both, from a scratch grid, or is a single sweep: sweepPlan),
+// each with the ring the loop leaves it.
 //
 // Internal: for the code stencilc generates, not for programs.
 #ifndef STENCIL_DETAIL_SWEEPS_HPP
 #define STENCIL_DETAIL_SWEEPS_HPP
 
+#include <stencil/detail/accumulators.hpp>
 #include <stencil/detail/launch.hpp>
 #include <stencil/detail/per_device.hpp>
 #include <stencil/detail/result_ring.hpp>
@@ -37,6 +39,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -62,7 +65,8 @@ constexpr std::size_t SweepsInFlight = ResultRingSize / 2;
 
 /// n sweeps as launches of at most Depth sweeps each, in order; the last
 /// launch is a single sweep, so that the grid not holding the result holds
-/// the sweep before it, as in the unfused loop.
+/// the sweep before it, as in the unfused loop. The plan without a scratch
+/// grid (sweepPlan).
 inline std::vector<int> sweepBatches(int Sweeps, int Depth) {
   std::vector<int> Batches;
   if (Sweeps <= 0)
@@ -74,29 +78,145 @@ inline std::vector<int> sweepBatches(int Sweeps, int Depth) {
   return Batches;
 }
 
+/// Where a launch of a multi-sweep call reads its input and writes its
+/// output (sweepPlan).
+enum class SweepRole : unsigned char {
+  /// From the buffer holding the newest state into the other one.
+  Plain,
+  /// From the buffer holding the newest state into the scratch grid, which
+  /// then holds the newest state; the launch before the last.
+  ToScratch,
+  /// From the scratch grid: the last sweep into the buffer a Plain launch
+  /// would write, and the sweep before it (the launch's last level but one)
+  /// into the buffer the ToScratch launch read, which nothing reads any
+  /// more. The last launch.
+  FromScratch,
+};
+
+/// One launch of a multi-sweep call: Steps sweeps, read and written as Role
+/// says.
+struct SweepBatch {
+  int Steps = 0;
+  SweepRole Role = SweepRole::Plain;
+  bool operator==(const SweepBatch &O) const {
+    return Steps == O.Steps && Role == O.Role;
+  }
+};
+
+/// The launches of n sweeps at depth Depth. After the loop `next` must hold
+/// the sweep before the last, which a fused launch keeps only in shared
+/// memory, and a launch cannot write its input (other blocks still read it:
+/// tiles overlap). Without a scratch grid the last launch is therefore a
+/// single sweep (sweepBatches), which costs about two fused sweeps (Jacobi
+/// at depth 4) and is 2 of the 6 launches of 10 sweeps at depth 2 (Himeno).
+/// With one the launch before the last writes the scratch grid, and the last
+/// reads it and writes both of the last two sweeps into the two buffers, so
+/// every launch is as deep as the count allows: ceil(n / Depth) launches (at
+/// least two), the sweeps spread evenly, the deeper ones first. Taken where
+/// every launch then runs at least two sweeps; otherwise, and where Scratch
+/// is false, sweepBatches' launches, all Plain. Sweep t reads the same ring
+/// either way (PingPong::ring: the ring is passed apart from the input).
+inline std::vector<SweepBatch> sweepPlan(int Sweeps, int Depth, bool Scratch) {
+  std::vector<SweepBatch> Plan;
+  Depth = std::max(1, std::min(Depth, MaxSweepDepth));
+  const int Launches = std::max(2, (Sweeps + Depth - 1) / Depth);
+  if (Scratch && Sweeps >= 2 * Launches) {
+    const int Each = Sweeps / Launches, Deeper = Sweeps % Launches;
+    for (int L = 0; L < Launches; ++L)
+      Plan.push_back({Each + (L < Deeper ? 1 : 0),
+                      L == Launches - 1   ? SweepRole::FromScratch
+                      : L == Launches - 2 ? SweepRole::ToScratch
+                                          : SweepRole::Plain});
+    return Plan;
+  }
+  for (int Steps : sweepBatches(Sweeps, Depth))
+    Plan.push_back({Steps, SweepRole::Plain});
+  return Plan;
+}
+
 /// Where the newest state is, sweep by sweep (see the file comment).
 template <class T> struct PingPong {
   T *A = nullptr;   ///< `state`'s buffer at the start (ring of odd sweeps)
   T *B = nullptr;   ///< `next`'s buffer at the start (ring of even sweeps)
-  T *Cur = nullptr; ///< holds the newest state
+  T *Cur = nullptr; ///< holds the newest state, unless InScratch
   T *Oth = nullptr; ///< the other buffer
   int Done = 0;     ///< sweeps run so far
+  /// The scratch grid of sweepPlan's ToScratch and FromScratch launches
+  /// (null: none), and whether it holds the newest state (after a ToScratch
+  /// launch; Cur then holds the state that launch read).
+  T *Scratch = nullptr;
+  bool InScratch = false;
 
-  PingPong(T *State, T *Next) : A(State), B(Next), Cur(State), Oth(Next) {}
+  PingPong(T *State, T *Next, T *Scratch = nullptr)
+      : A(State), B(Next), Cur(State), Oth(Next), Scratch(Scratch) {}
   /// The buffer whose ring sweep Sweep (1 = the first of this call) reads.
   const T *ring(int Sweep) const { return Sweep % 2 ? A : B; }
-  /// After a launch of Steps sweeps from Cur into Oth.
-  void advance(int Steps) {
-    std::swap(Cur, Oth);
-    Done += Steps;
+  /// What launch L reads: the newest state.
+  const T *input() const { return InScratch ? Scratch : Cur; }
+  /// Where launch L writes its last sweep.
+  T *output(const SweepBatch &L) const {
+    return L.Role == SweepRole::ToScratch ? Scratch : Oth;
   }
-  /// Back to the state before a launch of Steps sweeps (its input is
+  /// Where launch L writes the sweep before its last (FromScratch only).
+  T *previous(const SweepBatch &L) const {
+    return L.Role == SweepRole::FromScratch ? Cur : nullptr;
+  }
+  /// After launch L (from input() into output(L)).
+  void advance(const SweepBatch &L) {
+    Done += L.Steps;
+    InScratch = L.Role == SweepRole::ToScratch;
+    if (!InScratch)
+      std::swap(Cur, Oth);
+  }
+  /// After a Plain launch of Steps sweeps from Cur into Oth.
+  void advance(int Steps) { advance(SweepBatch{Steps, SweepRole::Plain}); }
+  /// Back to the state before a Plain launch of Steps sweeps (its input is
   /// untouched: a launch writes only Oth).
   void undo(int Steps) {
     std::swap(Cur, Oth);
     Done -= Steps;
   }
 };
+
+/// The scratch grid of a fused multi-sweep call of Sweeps sweeps at depth
+/// Depth (sweepPlan), Bytes of it, from the launcher's Buffer: null where
+/// the plan would not take it, Option (LaunchOptions::SweepScratch) is 0,
+/// or it is -1 and the device has not the memory. At -1 the environment's
+/// STENCIL_SWEEP_SCRATCH (0 or 1), where set, decides instead: the same
+/// binary with and without it, for measurements (bench/run).
+template <class T>
+T *sweepScratch(const char *Kernel, Scratch &Buffer, size_t Bytes, int Sweeps,
+                int Depth, int Option) {
+  if (Option < -1 || Option > 1)
+    throw Error(Kernel, "SweepScratch " + std::to_string(Option) +
+                            " is not -1 (where the memory allows), 0 or 1");
+  if (const char *Env = Option < 0 ? std::getenv("STENCIL_SWEEP_SCRATCH")
+                                   : nullptr) {
+    const std::string V = Env;
+    if (V != "0" && V != "1")
+      throw Error(Kernel, "STENCIL_SWEEP_SCRATCH is '" + V +
+                              "', not 0 or 1 (or unset: where the memory "
+                              "allows)");
+    Option = V == "1" ? 1 : 0;
+  }
+  if (Option == 0 || Bytes == 0 || Sweeps <= 0 ||
+      sweepPlan(Sweeps, Depth, true).back().Role != SweepRole::FromScratch)
+    return nullptr;
+  return static_cast<T *>(Buffer.bytes(Kernel, Bytes, Option < 0));
+}
+
+/// The launches that replay Stopped sweeps of a launch whose stop fell
+/// inside it, from its untouched input (Before, the state before it): from
+/// the scratch grid the one FromScratch launch of those sweeps (at most the
+/// launch's own), so that both buffers take their last two sweeps; else
+/// sweepPlan's launches from Cur.
+template <class T>
+std::vector<SweepBatch> replayPlan(int Stopped, int Depth,
+                                   const PingPong<T> &Before) {
+  if (Before.InScratch)
+    return {SweepBatch{Stopped, SweepRole::FromScratch}};
+  return sweepPlan(Stopped, Depth, Before.Scratch != nullptr);
+}
 
 /// A stop rule on the device (NAME_until with a stencil::StopRule): each
 /// fused launch's finalize evaluates the rule for each of its sweeps and
@@ -134,22 +254,21 @@ struct StopWord {
 
 /// The fused launches NAME_until has queued and not read yet, oldest first,
 /// each with the ping-pong state before it (a launch holding the stop is
-/// replayed from there); the launches are sweepBatches' in order.
+/// replayed from there); the launches are sweepPlan's in order.
 template <class T> class LaunchesAhead {
 public:
   struct Launch {
-    int Steps = 0;
+    SweepBatch Batch;
     PingPong<T> Before{nullptr, nullptr};
   };
-  explicit LaunchesAhead(std::vector<int> Batches)
-      : Batches(std::move(Batches)) {}
-  /// The next launch's sweeps when fewer than StopLaunchesAhead are queued
-  /// and one is left (0 otherwise); it is queued with Before the state now.
-  int queue(const PingPong<T> &Now) {
-    if (Next == Batches.size() || Queued.size() >= size_t(StopLaunchesAhead))
-      return 0;
-    Queued.push_back({Batches[Next], Now});
-    return Batches[Next++];
+  explicit LaunchesAhead(std::vector<SweepBatch> Plan) : Plan(std::move(Plan)) {}
+  /// The next launch when fewer than StopLaunchesAhead are queued and one is
+  /// left (Steps 0 otherwise); it is queued with Before the state now.
+  SweepBatch queue(const PingPong<T> &Now) {
+    if (Next == Plan.size() || Queued.size() >= size_t(StopLaunchesAhead))
+      return SweepBatch{};
+    Queued.push_back({Plan[Next], Now});
+    return Plan[Next++];
   }
   bool empty() const { return Queued.empty(); }
   /// The oldest queued launch, no longer queued.
@@ -160,7 +279,7 @@ public:
   }
 
 private:
-  std::vector<int> Batches;
+  std::vector<SweepBatch> Plan;
   size_t Next = 0;
   std::deque<Launch> Queued;
 };

@@ -80,9 +80,11 @@ struct TuneShape {
 constexpr int MaxTunedSweepDepth = 4;
 
 /// The sweeps of one trial when STENCIL_TUNE times a multi-sweep launcher's
-/// depths (tuning.hpp): 12 in launches of every depth from 1 to 4 with
-/// nothing left over, then the single last sweep of sweepBatches.
-constexpr int TrialSweeps = 13;
+/// depths (tuning.hpp): launches of every depth from 1 to 4 with nothing
+/// left over (sweeps.hpp's sweepPlan, the last launch writing the last two
+/// sweeps from its scratch grid; 13, with a single last sweep, before
+/// session 44).
+constexpr int TrialSweeps = 12;
 
 /// What the compiled schedule is, as the launcher knows it.
 struct CompiledShape {

@@ -75,6 +75,7 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT: __global__ void __launch_bounds__(256, 5) sweep_fused_kernel(
 // CU-NEXT:     const double* in_,
 // CU-NEXT:     double* out_,
+// CU-NEXT:     double* prev_,
 // CU-NEXT:     const double* ring_first_,
 // CU-NEXT:     const double* ring_second_,
 // CU-NEXT:     const double* __restrict__ f,
@@ -102,11 +103,31 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU-NEXT:       else dst_[sat_] = next_;
 // CU:          if (own_) top = stencil::detail::reduceMaxOf(top, r);
 // CU:        if constexpr (Steps >= 4) {
+// The last launch of a call from the scratch grid (sweeps.hpp,
+// SweepRole::FromScratch) also writes the level the last step read, after
+// the steps, at the points the last step wrote.
+// CU:        if (prev_) {
+// CU-NEXT:     const double* const last_ = Steps % 2 ? level0_ : level1_;
+// CU-NEXT:     if (col_in_ && tx_ >= Steps * R1_ && tx_ < W_ - Steps * R1_)
+// CU-NEXT:       for (int r_ = Steps * R0_ + ty_; r_ < P0_ - Steps * R0_; r_ += 4) {
+// CU-NEXT:         const Index i0_ = f0_ + r_;
+// CU-NEXT:         if (i0_ < 0 || i0_ >= n0_ || !(col_inner_ && i0_ >= lo0_ && i0_ < hi0_))
+// CU-NEXT:           continue;
+// CU-NEXT:         prev_[i0_ * stride0_ + i1_] = last_[r_ * P1_ + tx_];
+// CU-NEXT:       }
+// CU-NEXT:     __syncthreads();
+// CU-NEXT:   }
 // CU:        stencil::detail::reduceWarpShuffleAtomic<stencil::detail::MaxOp>(stencil::detail::blockSlot(slots_.step[s_]->top), top_step_[s_], reduction_smem_);
 // CU-LABEL: static std::vector<sweep_result> sweep_sweeps_at_(
+// One scratch grid for the kernel's launchers, where the plan takes it.
+// CU:        double* const scratch_ = domain_.empty() ? nullptr : stencil::detail::sweepScratch<double>(kernel_name_, sweep_sweep_scratch_(), u.bytes(), count_, depth_, opts.SweepScratch);
+// CU-NEXT:   stencil::detail::PingPong<double> pp_(u.data(), v.data(), scratch_);
+// CU:        sweep_fused_launch_(kernel_name_, steps_, narrow_, domain_, opts.Stream, pp_.input(), pp_.output(b_), pp_.previous(b_), pp_.ring(pp_.Done + 1), pp_.ring(pp_.Done + 2),
 // CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, dim3(steps_), dim3(stencil::detail::ReductionSlots), 32 * sizeof(double), opts.Stream, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
 // CU-NOT:      sweep_finalize<<<
-// CU:        for (const int steps_ : stencil::detail::sweepBatches(count_, depth_)) {
+// CU:        for (const stencil::detail::SweepBatch& b_ : stencil::detail::sweepPlan(count_, depth_, scratch_ != nullptr)) {
+// CU-NEXT:     launch_(b_);
+// CU-NEXT:     pp_.advance(b_);
 // CU:        stencil::detail::finishPingPong(kernel_name_, pp_, u, v, domain_, opts.Stream);
 // CU-LABEL: static std::vector<sweep_result> sweep_until_at_(
 // CU:        if (!stopped_ && stop(results_.back()))
@@ -119,15 +140,16 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:          stencil::detail::launchAfterPrevious(kernel_name_, &sweep_fused_finalize, {{.*}}, slots_, totals_, rule_ ? *rule_ : stencil::detail::StopProgram());
 // CU:        stencil::detail::resetStopWord(kernel_name_, stop_word_, opts.Stream);
 // CU:        rule_ = &stop.program();
-// CU-NEXT:   stencil::detail::LaunchesAhead<double> ahead_(stencil::detail::sweepBatches(count_, depth_));
+// CU-NEXT:   stencil::detail::LaunchesAhead<double> ahead_(stencil::detail::sweepPlan(count_, depth_, scratch_ != nullptr));
 // CU:        while (!stopped_) {
-// CU-NEXT:     for (int steps_; (steps_ = ahead_.queue(pp_)) > 0; pp_.advance(steps_))
-// CU-NEXT:       launch_(steps_);
+// CU-NEXT:     for (stencil::detail::SweepBatch b_; (b_ = ahead_.queue(pp_)).Steps > 0; pp_.advance(b_))
+// CU-NEXT:       launch_(b_);
 // CU:            if (!stopped_ && sweep_stop_holds_(stop, results_.back()))
 // CU:          stencil::detail::checkStopWord(kernel_name_, stop_word_, stopped_ ? read_.Before.Done + stopped_ : stencil::detail::NoStop, opts.Stream);
 // CU-NEXT:   rule_ = nullptr; // replays run every sweep they are given
 // CU:          pp_ = read_.Before;
-// CU:          for (const int again_ : stencil::detail::sweepBatches(stopped_, depth_)) {
+// CU:          if (read_.Batch.Steps > 1 || read_.Batch.Role != stencil::detail::SweepRole::Plain) {
+// CU-NEXT:       for (const stencil::detail::SweepBatch& again_ : stencil::detail::replayPlan(stopped_, depth_, pp_)) {
 // The public launchers run the _at_ ones with the options sweep_sweeps_tuned_
 // gives: opts, or under STENCIL_TUNE the depth tuned for the extents class
 // (candidates: the compiled depth 4, one-sweep launches, depths 1 to 4), its
@@ -200,6 +222,10 @@ STENCIL_KERNEL void cube(In<float, 3> p, In<float, 3> k, Out<float, 3> q,
 // CU:                to_[0 * CP_] = k_cv_;
 // CU:          float n = (srcs_[1][sat_] + __fmul_rn(k_cv_, (((srcs_[0][sat_] + srcs_[2][sat_]) + srcs_[1][sat_ + (1) * P1_ + (-1)]) - __fmul_rn(3.0f, srcs_[1][sat_]))));
 // CU:          if (own_) s += static_cast<double>(n);
+// The last step of a call's last launch from the scratch grid also writes
+// the plane of the level it read (sweeps.hpp, SweepRole::FromScratch).
+// CU:          if (step_ == Steps && prev_ && col_work_ && col_in_)
+// CU:            prev_[at_] = srcs_[R0_][sat_];
 // CU:        while (chunk_ > 8 && tiles_ * stencil::detail::divUp(planes_, chunk_) < resident_blocks_)
 // CU-LABEL: static std::vector<cube_result> cube_sweeps_at_(
 // CU:          if (opts.SweepDepth == -1 || (opts.SweepDepth == 0 && !domain_.empty() && !cube_fused_fills_(kernel_name_, domain_)))

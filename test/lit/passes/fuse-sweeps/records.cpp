@@ -31,6 +31,7 @@ STENCIL_KERNEL void coeffs(In<float, 3> p, In<float, 3> a, In<float, 3> b, In<fl
 // CU-LABEL: coeffs_fused_kernel(
 // CU-NEXT:      const float* in_,
 // CU-NEXT:      float* out_,
+// CU-NEXT:      float* prev_,
 // CU-NEXT:      const float* ring_first_,
 // CU-NEXT:      const float* ring_second_,
 // CU-NEXT:      const float* __restrict__ e,
@@ -60,7 +61,7 @@ STENCIL_KERNEL void coeffs(In<float, 3> p, In<float, 3> a, In<float, 3> b, In<fl
 // The fused launchers pack the same records and pass them.
 // CU-LABEL: static std::vector<coeffs_result> coeffs_sweeps_at_(
 // CU:         const float4* rec0_ = reinterpret_cast<const float4*>(coeffs_rec0_records_().get(kernel_name_, {&a, &b, &c, &d}, opts.Stream));
-// CU:         coeffs_fused_launch_(kernel_name_, steps_, narrow_, domain_, opts.Stream, pp_.Cur, pp_.Oth, pp_.ring(pp_.Done + 1), pp_.ring(pp_.Done + 2), e.data(), rec0_, slots_,
+// CU:         coeffs_fused_launch_(kernel_name_, steps_, narrow_, domain_, opts.Stream, pp_.input(), pp_.output(b_), pp_.previous(b_), pp_.ring(pp_.Done + 1), pp_.ring(pp_.Done + 2), e.data(), rec0_, slots_,
 
 // OFF-LABEL: coeffs_fused_kernel(
 // OFF:           const float* __restrict__ a,

@@ -9,7 +9,9 @@
 #
 # Installed layout:
 #   bin/stencilc, bin/stencilc-opt
-#   include/stencilc/stencil/{stencil,grid,boundary}.hpp   the DSL (from dsl/)
+#   include/stencilc/stencil/{stencil,grid,boundary,fminmax}.hpp
+#                                                 the DSL (from dsl/; the
+#                                                 runtime includes fminmax.hpp)
 #   include/stencilc/stencil/runtime.hpp ...      the runtime (from runtime/include)
 #   include/stencilc/stencil/detail/*.hpp         its internals for generated code
 #   lib/cmake/stencilc/{stencilcConfig,stencilcConfigVersion,

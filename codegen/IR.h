@@ -114,11 +114,11 @@ enum class MathFn : uint8_t {
   IntDivShifts,
   IntDiv,
   IntRem,
-  /// fmin(a, b), fmax(a, b): C's, as the reference's libm (glibc, x86-64)
-  /// computes them: a NaN operand yields the other, and of two equal
-  /// operands (+0.0 and -0.0 among them) the second. min/max are std::min
-  /// and std::max (of two equal operands the first; a NaN first operand
-  /// wins).
+  /// fmin(a, b), fmax(a, b): the DSL's stencil::fmin/stencil::fmax, IEEE
+  /// 754-2019 minimumNumber/maximumNumber: a NaN operand yields the other,
+  /// and -0.0 counts as less than +0.0 (dsl/stencil/fminmax.hpp). min/max
+  /// are std::min and std::max (of two equal operands the first; a NaN
+  /// first operand wins).
   FMin,
   FMax
 };

@@ -26,6 +26,7 @@
 #define STENCIL_STENCIL_HPP
 
 #include "stencil/boundary.hpp"
+#include "stencil/fminmax.hpp"
 #include "stencil/grid.hpp"
 
 #include <algorithm>
@@ -394,14 +395,44 @@ using std::cos;
 using std::exp;
 using std::fabs;
 using std::floor;
-using std::fmax;
-using std::fmin;
 using std::log;
 using std::max;
 using std::min;
 using std::pow;
 using std::sin;
 using std::sqrt;
+
+namespace detail {
+/// fmin/fmax's type, as std::fmin's: float for two floats, else double
+/// (integers convert to double). No long double: the DSL has none.
+template <class A, class B>
+using FminFmaxResult =
+    std::enable_if_t<std::is_arithmetic<A>::value &&
+                         std::is_arithmetic<B>::value &&
+                         !std::is_same<A, long double>::value &&
+                         !std::is_same<B, long double>::value,
+                     std::conditional_t<std::is_same<A, float>::value &&
+                                            std::is_same<B, float>::value,
+                                        float, double>>;
+} // namespace detail
+
+/// fmin and fmax on values, written stencil::fmin(a, b): IEEE 754-2019
+/// minimumNumber and maximumNumber (-0.0 below +0.0; a NaN operand yields
+/// the other), the functions the GPU's code calls (stencil/fminmax.hpp), not
+/// C's, which leave the sign of fmin(-0.0, +0.0) to the implementation.
+/// Templates, so that they never make an unqualified call ambiguous: with
+/// `using namespace stencil`, fmin(x, y) on doubles still finds C's
+/// ::fmin(double, double), an exact match that nothing in this namespace can
+/// outrank, and nvcc gives host code a ::fmin(float, float) too; stencilc
+/// refuses every spelling but stencil::fmin (docs/dsl.md, the body).
+template <class A, class B> detail::FminFmaxResult<A, B> fmin(A X, B Y) {
+  using R = detail::FminFmaxResult<A, B>;
+  return detail::minimumNumber(static_cast<R>(X), static_cast<R>(Y));
+}
+template <class A, class B> detail::FminFmaxResult<A, B> fmax(A X, B Y) {
+  using R = detail::FminFmaxResult<A, B>;
+  return detail::maximumNumber(static_cast<R>(X), static_cast<R>(Y));
+}
 
 namespace detail {
 /// The order of Min/Max reductions, as runtime/include/stencil/detail/

@@ -12,7 +12,6 @@
 #include "frontend/translator/TranslatorImpl.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/Lex/Lexer.h"
 
 namespace stencilc::frontend::translator {
 
@@ -111,13 +110,7 @@ bool isStdOverloadDeclaredForDiagnostics(const FunctionDecl *Callee) {
 void KernelTranslator::refuseQualifiedUpdate(const CallExpr *Call,
                                              const FunctionDecl *Callee,
                                              const ParamInfo &P) {
-  // Name the function as written (`std::fmin` resolves to C's ::fmin).
-  CharSourceRange Range = CharSourceRange::getTokenRange(
-      Call->getCallee()->IgnoreImpCasts()->getSourceRange());
-  std::string Spelled =
-      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-  if (Spelled.empty())
-    Spelled = Callee->getQualifiedNameAsString();
+  const std::string Spelled = spelledCallee(Call);
   std::string Why = isStdOverloadDeclaredForDiagnostics(Callee)
                         ? "'" + Spelled + "' needs both arguments of one type"
                         : "'" + Spelled +

@@ -215,6 +215,12 @@ private:
   bool checkCentreWrite(const clang::CXXOperatorCallExpr *Access,
                         const ParamInfo &P);
   ir::Expr mathCall(const clang::CallExpr *E, ir::MathFn Fn);
+  bool isDslFminFmaxCall(const clang::CallExpr *E,
+                         const clang::FunctionDecl *Callee) const;
+  ir::Expr refuseLibraryFminFmax(const clang::CallExpr *E, ir::MathFn Fn);
+  /// The callee as the spec writes it (`std::fmin`, which resolves to C's
+  /// ::fmin), or its qualified name where the source has none.
+  std::string spelledCallee(const clang::CallExpr *Call) const;
   ir::Expr indexCall(const clang::CallExpr *E);
   ir::Expr inlineHelper(const clang::CallExpr *E,
                         const clang::FunctionDecl *Helper);

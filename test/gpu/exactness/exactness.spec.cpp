@@ -84,18 +84,23 @@ STENCIL_KERNEL void divide(In<float, 1> x, In<double, 1> y, Out<float, 1> fs, Ou
   d49() = y() / 49.0;
 }
 
-// fmin/fmax on values are C's (a NaN operand yields the other; of two equal
-// operands, zeros of opposite signs among them, the second: glibc's), min/max
-// std::'s (test/diff seed 21017: -fmin(-q, q) at q = +0.0 was lowered as min).
+// fmin/fmax on values are the DSL's (IEEE 754-2019 minimumNumber and
+// maximumNumber: a NaN operand yields the other, -0.0 below +0.0, in either
+// operand order; test/diff seed 43028: C's fmin left that sign to the host
+// compiler), min/max std::'s (test/diff seed 21017: -fmin(-q, q) at q = +0.0
+// was lowered as min).
 STENCIL_KERNEL void fminmax(In<double, 1> a, In<double, 1> b, Out<double, 1> lo,
                             Out<double, 1> hi, Out<float, 1> flo, Out<float, 1> fhi,
-                            Out<double, 1> neg, Out<double, 1> mm) {
-  lo() = fmin(a(), b());
-  hi() = std::fmax(a(), b());
-  flo() = fminf(float(a()), float(b()));
-  fhi() = fmax(float(b()), float(a()));
-  neg() = -std::fmin(-a(), a());
+                            Out<double, 1> neg, Out<double, 1> mm, Out<double, 1> mn,
+                            Out<double, 1> mx) {
+  lo() = stencil::fmin(a(), b());
+  hi() = stencil::fmax(a(), b());
+  flo() = stencil::fmin(float(a()), float(b()));
+  fhi() = stencil::fmax(float(b()), float(a()));
+  neg() = -stencil::fmin(-a(), a());
   mm() = min(a(), b()) + max(b(), a());
+  mn() = min(a(), b());
+  mx() = max(b(), a());
 }
 
 // An InOut value read back after its own store, in a ?: against an In grid
@@ -258,15 +263,15 @@ STENCIL_KERNEL void boolcast(In<int64_t, 3> a2, InOut<int, 3> q6, Out<int64_t, 3
       v1 = (static_cast<int>(double(v1)) == (static_cast<int>(s10) * (int)(a3(3, 0, 0))));
     }
     if ((double(q6()) >= 1.5)) {
-      h8[max(min(int(sqrt(fmin(fmax(float(v1), -10.0f), 10.0f) * fmin(fmax(float(v1), -10.0f), 10.0f) + fmin(fmax(0.001f, -10.0f), 10.0f) * fmin(fmax(0.001f, -10.0f), 10.0f)) / 15.0f * nb_8), nb_8 - 1), 0)] += ((static_cast<int>(floor((-double(a2(0, 0, 1)))))) % 5);
+      h8[max(min(int(sqrt(stencil::fmin(stencil::fmax(float(v1), -10.0f), 10.0f) * stencil::fmin(stencil::fmax(float(v1), -10.0f), 10.0f) + stencil::fmin(stencil::fmax(0.001f, -10.0f), 10.0f) * stencil::fmin(stencil::fmax(0.001f, -10.0f), 10.0f)) / 15.0f * nb_8), nb_8 - 1), 0)] += ((static_cast<int>(floor((-double(a2(0, 0, 1)))))) % 5);
     } else {
       m7 = min(abs(((6 - 3) / (abs(abs(((index(0)) % 1000))) + 1))), m7);
-      h9[max(min(int(sqrt((((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) * (((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) + fmin(fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0) * fmin(fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0)) / 15.0 * nb_9), nb_9 - 1), 0)] += float((((abs(((index(1)) % 9973)) - nb_9)) % 5));
+      h9[max(min(int(sqrt((((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) * (((double)(q6())) / (fabs((double)(q6())) + 1.0) * 10.0) + stencil::fmin(stencil::fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0) * stencil::fmin(stencil::fmax((((double)(a2(2, 0, 0)) / (fabs(double(v1)) + 1.0)) * ceil(static_cast<double>(v1))), -10.0), 10.0)) / 15.0 * nb_9), nb_9 - 1), 0)] += float((((abs(((index(1)) % 9973)) - nb_9)) % 5));
     }
   } else {
     for (int i0 = -2; i0 < 0; i0 += 2) {
-      q6() = (((4 + ((float(q6()) == fmin(fmax(float(index(1)), -10.0f), 10.0f)) ? (nb_8 + int(v1)) : (int(s12) + (int)(a2(i0-1, -2, i0+1)))))) % 1000);
-      m7 = min(m7, (((((int)(a1(1, 0, 0)) == static_cast<int>(a1(-2, 1, 3))) || (fmin(fmax(float(index(0)), -100.0f), 100.0f) == float(a2(1, i0, -1)))) || (q6() != (int)(v1))) ? (-abs(int(v1))) : (int)(a1(3, i0, 1))));
+      q6() = (((4 + ((float(q6()) == stencil::fmin(stencil::fmax(float(index(1)), -10.0f), 10.0f)) ? (nb_8 + int(v1)) : (int(s12) + (int)(a2(i0-1, -2, i0+1)))))) % 1000);
+      m7 = min(m7, (((((int)(a1(1, 0, 0)) == static_cast<int>(a1(-2, 1, 3))) || (stencil::fmin(stencil::fmax(float(index(0)), -100.0f), 100.0f) == float(a2(1, i0, -1)))) || (q6() != (int)(v1))) ? (-abs(int(v1))) : (int)(a1(3, i0, 1))));
     }
     m7 = min(m7, 4);
   }

@@ -25,8 +25,9 @@
 //   subnormal, out of the fast path's range, the Jacobi solver's b) and by
 //   constants, of dividends at every special value and edge and of random
 //   bit patterns, bit for bit.
-// - fminmax: fmin/fmax (C's) and min/max (std::'s) on zeros of both signs,
-//   NaNs and infinities, bit for bit.
+// - fminmax: stencil::fmin/fmax (minimumNumber/maximumNumber) and min/max
+//   (std::'s) on zeros of both signs, NaNs and infinities, bit for bit, and
+//   fmin/fmax of zeros of opposite signs against the rule (seed 43028).
 // - reload: an InOut value read after its own store in a ?: (seed 238).
 // - negminmax: negated operands of int min/max, in reductions and chains of
 //   min/max per point (seeds 835 and 10195: a ptxas miscompile that the
@@ -421,35 +422,60 @@ void checkFminMax(example::Checker &C) {
       B.data()[I] = double(int(Rng() % 2001) - 1000) / 8.0;
     }
   }
-  stencil::HostGrid<double, 1> Lo(E, 3), Hi(E, 3), Neg(E, 3), Mm(E, 3);
+  stencil::HostGrid<double, 1> Lo(E, 3), Hi(E, 3), Neg(E, 3), Mm(E, 3), Mn(E, 3), Mx(E, 3);
   stencil::HostGrid<float, 1> FLo(E, 3), FHi(E, 3);
-  stencil::reference(fminmax, A, B, Lo, Hi, FLo, FHi, Neg, Mm);
+  stencil::reference(fminmax, A, B, Lo, Hi, FLo, FHi, Neg, Mm, Mn, Mx);
   stencil::Grid<double, 1> GLo(stencil::HostGrid<double, 1>(E, 3)), GHi(stencil::HostGrid<double, 1>(E, 3)),
-      GNeg(stencil::HostGrid<double, 1>(E, 3)), GMm(stencil::HostGrid<double, 1>(E, 3));
+      GNeg(stencil::HostGrid<double, 1>(E, 3)), GMm(stencil::HostGrid<double, 1>(E, 3)),
+      GMn(stencil::HostGrid<double, 1>(E, 3)), GMx(stencil::HostGrid<double, 1>(E, 3));
   stencil::Grid<float, 1> GFLo(stencil::HostGrid<float, 1>(E, 3)), GFHi(stencil::HostGrid<float, 1>(E, 3));
-  gpu::fminmax(stencil::Grid<double, 1>(A), stencil::Grid<double, 1>(B), GLo, GHi, GFLo, GFHi, GNeg, GMm);
-  // Left out, as the reference's result there is the host toolchain's
-  // choice (docs/runtime.md, Numerics): fmin/fmax of two zeros of opposite
-  // signs (g++ may swap a call's operands: this reference's fminf gave the
-  // first, its fmin the second), and min/max with a NaN operand (nvcc gives
-  // host code a global max(double, double) that is fmax).
-  // In the operands' type: 1e-310 is a zero as a float.
-  auto opposite = [](auto X, auto Y) {
-    return X == 0 && Y == 0 && std::signbit(X) != std::signbit(Y);
-  };
-  auto OppositeZeros = [&](int64_t I) { return opposite(A.data()[I], B.data()[I]); };
-  auto OppositeZerosF = [&](int64_t I) {
-    return opposite(float(A.data()[I]), float(B.data()[I]));
-  };
+  gpu::fminmax(stencil::Grid<double, 1>(A), stencil::Grid<double, 1>(B), GLo, GHi, GFLo, GFHi, GNeg, GMm,
+               GMn, GMx);
+  // Every pair, zeros of opposite signs among them: stencil::fmin/fmax have
+  // one rule (IEEE 754-2019 minimumNumber/maximumNumber) in the reference
+  // and on the GPU (test/diff seed 43028). Left out: min/max with a NaN
+  // operand, where the reference's result is the host toolchain's choice
+  // (docs/runtime.md, Numerics: nvcc gives host code a global
+  // max(double, double) that is fmax).
   auto AnyNaN = [&](int64_t I) { return std::isnan(A.data()[I]) || std::isnan(B.data()[I]); };
-  C.bits("fminmax.lo", Lo, GLo.download(), OppositeZeros);
-  C.bits("fminmax.hi", Hi, GHi.download(), OppositeZeros);
-  C.bits("fminmax.flo", FLo, GFLo.download(), OppositeZerosF);
-  C.bits("fminmax.fhi", FHi, GFHi.download(), OppositeZerosF);
-  C.bits("fminmax.neg", Neg, GNeg.download());
+  const stencil::HostGrid<double, 1> DLo = GLo.download(), DHi = GHi.download();
+  const stencil::HostGrid<float, 1> DFLo = GFLo.download(), DFHi = GFHi.download();
+  C.bits("fminmax.lo", Lo, DLo);
+  C.bits("fminmax.hi", Hi, DHi);
+  C.bits("fminmax.flo", FLo, DFLo);
+  C.bits("fminmax.fhi", FHi, DFHi);
+  const stencil::HostGrid<double, 1> DNeg = GNeg.download();
+  C.bits("fminmax.neg", Neg, DNeg);
   C.bits("fminmax.mm", Mm, GMm.download(), AnyNaN);
-  // The rule itself at the seed's point: -fmin(-0.0, +0.0) is -0.0.
-  C.holds("fminmax.neg_of_+0_is_-0", sameBits(Neg.data()[0], -0.0), bits(Neg.data()[0]));
+  // The rule itself, on the GPU: the pair (Special[1], Special[0]) is
+  // (-0.0, +0.0) at point 9 and (+0.0, -0.0) at point 1, in either order
+  // fmin's -0.0 and fmax's +0.0 (fhi takes its operands swapped).
+  for (int64_t I : {int64_t(1), int64_t(9)}) {
+    const std::string At = I == 1 ? "(+0,-0)" : "(-0,+0)";
+    C.holds(("fminmax.lo" + At + "_is_-0").c_str(), sameBits(DLo.data()[I], -0.0),
+            bits(DLo.data()[I]));
+    C.holds(("fminmax.hi" + At + "_is_+0").c_str(), sameBits(DHi.data()[I], 0.0),
+            bits(DHi.data()[I]));
+    C.holds(("fminmax.flo" + At + "_is_-0").c_str(), sameBits(DFLo.data()[I], -0.0f),
+            bits(DFLo.data()[I]));
+    C.holds(("fminmax.fhi" + At + "_is_+0").c_str(), sameBits(DFHi.data()[I], 0.0f),
+            bits(DFHi.data()[I]));
+  }
+  // min/max on the GPU are std::min/std::max on every pair, zeros of
+  // opposite signs (the first operand) and NaN (a NaN first operand wins)
+  // included. Checked against std:: here, called qualified: the reference's
+  // unqualified min(double, double) is CUDA's fmin under nvcc, so Mn and Mx
+  // (the reference's) are not compared.
+  stencil::HostGrid<double, 1> StdMn(E), StdMx(E);
+  for (int64_t I = 0; I < N; ++I) {
+    StdMn.data()[I] = std::min(A.data()[I], B.data()[I]);
+    StdMx.data()[I] = std::max(B.data()[I], A.data()[I]);
+  }
+  C.bits("fminmax.min_is_std::min", StdMn, GMn.download());
+  C.bits("fminmax.max_is_std::max", StdMx, GMx.download());
+  // Seed 21017's -fmin(-q, q) at q = +0.0 (point 0): fmin(-0.0, +0.0) is
+  // -0.0, so +0.0 (with glibc's fmin, the second operand, it was -0.0).
+  C.holds("fminmax.neg_of_+0_is_+0", sameBits(DNeg.data()[0], 0.0), bits(DNeg.data()[0]));
 }
 
 void checkReload(example::Checker &C, int64_t N) {

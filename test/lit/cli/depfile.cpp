@@ -9,6 +9,7 @@
 // CHECK-NEXT: {{^}}  {{.*}}Inputs/coefficients.hpp \
 // CHECK-NEXT: {{^}}  {{.*}}/stencil/stencil.hpp \
 // CHECK-NEXT: {{^}}  {{.*}}/stencil/boundary.hpp \
+// CHECK-NEXT: {{^}}  {{.*}}/stencil/fminmax.hpp \
 // CHECK-NEXT: {{^}}  {{.*}}/stencil/grid.hpp{{$}}
 // CHECK-NOT:  cmath
 //

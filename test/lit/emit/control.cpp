@@ -12,7 +12,7 @@ STENCIL_KERNEL void relax(In<float, 3> p, InOut<float, 3> q, Out<double, 3> r, f
   } else {
     q() = s < -0.5f ? 1e-30f : 3.0f;
   }
-  double d = pow(double(s), 2.0) + exp(floor(double(omega))) + fmax(1.0, double(s));
+  double d = pow(double(s), 2.0) + exp(floor(double(omega))) + stencil::fmax(1.0, double(s));
   r() = d;
 }
 // CHECK-LABEL: // relax (

@@ -55,11 +55,12 @@ STENCIL_KERNEL void offsets(In<double, 2> g, Out<double, 2> u) {
 // CHECK-LABEL: kernel offsets rank 2
 // CHECK:         store u = ((g[-1, 1] + g[2, 0]) + g[0, 1])
 
-// Math through std::, ::, C's float variants and std::min with an explicit
-// type: each computes in the type its declaration gives the call.
+// Math through std::, ::, C's float variants (fmax only as stencil::fmax)
+// and std::min with an explicit type: each computes in the type its
+// declaration gives the call.
 STENCIL_KERNEL void maths(In<float, 1> g, Out<double, 1> u, Out<float, 1> f) {
   u() = std::sqrt(g()) + ::sqrt(g()) + std::min<double>(g(), 1);
-  f() = sqrtf(g()) + fmaxf(g(), 0.5f) + std::pow(g(), 2);
+  f() = sqrtf(g()) + stencil::fmax(g(), 0.5f) + std::pow(g(), 2);
 }
 // CHECK-LABEL: kernel maths rank 1
 // CHECK:         store u = ((f64(sqrt(g[0])) + sqrt(f64(g[0]))) + min(f64(g[0]), f64(1)))

@@ -1,6 +1,7 @@
 // stencil/detail/numerics.hpp - the DSL's min and max in generated code
-// (host and device), with std::min/std::max semantics; the fold of Min/Max
-// reductions; wrapping integer sums.
+// (host and device), with std::min/std::max semantics; its fmin and fmax
+// (stencil/fminmax.hpp's); the fold of Min/Max reductions; wrapping integer
+// sums.
 //
 // Internal: for the code stencilc generates (and the rest of the runtime),
 // not for programs; names and signatures change with the code generator.
@@ -14,6 +15,8 @@
 #else // host compilers (the unit tests)
 #define STENCIL_NUMERICS_HD
 #endif
+#include <stencil/fminmax.hpp>
+
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -56,20 +59,20 @@ template <class T> STENCIL_NUMERICS_HD inline T minOf(T A, T B) {
   return (B < A) ? B : A;
 }
 
-// The DSL's fmin/fmax on values are C's: a NaN operand yields the other
-// operand; of two equal operands, +0.0 and -0.0 among them, the second, as
-// glibc's x86-64 fmin/fmax/fminf/fmaxf return when g++ calls them (C leaves
-// that sign to the implementation; PTX's min takes -0.0). Until session 21
-// they were lowered as std::min/std::max (test/diff seed 21017: -fmin(-q,
-// q) at q = +0.0 gave +0.0 against the reference's -0.0).
-// test/unit/ReductionOrderTest.cpp checks them against the host's library on
-// every pair of special values; docs/runtime.md (Numerics) says where other
-// host toolchains choose otherwise.
+// The DSL's fmin/fmax on values: IEEE 754-2019 minimumNumber/maximumNumber
+// (-0.0 below +0.0; a NaN operand yields the other), the functions the CPU
+// reference's stencil::fmin/stencil::fmax call (stencil/fminmax.hpp), one PTX
+// min/max on the device. Until session 21 they were lowered as
+// std::min/std::max (test/diff seed 21017: -fmin(-q, q) at q = +0.0 gave
+// +0.0 against the reference's -0.0); then they were C's, whose result for
+// two zeros of opposite signs the reference's host compiler chose (test/diff
+// seed 43028). test/unit/FminFmaxTest.cpp checks them pair by
+// pair against the rule.
 template <class T> STENCIL_NUMERICS_HD inline T fminOf(T A, T B) {
-  return A < B ? A : (B != B ? A : B);
+  return minimumNumber(A, B);
 }
 template <class T> STENCIL_NUMERICS_HD inline T fmaxOf(T A, T B) {
-  return A > B ? A : (B != B ? A : B);
+  return maximumNumber(A, B);
 }
 
 // Min and Max *reductions* fold every term into the accumulator with one
@@ -86,30 +89,6 @@ template <class T> STENCIL_NUMERICS_HD inline bool reductionLess(T A, T B) {
   return false;
 }
 
-#if defined(__CUDA_ARCH__)
-/// PTX min/max of float and double: a NaN operand yields the other operand,
-/// and "if values of both inputs are 0.0, then +0.0 > -0.0" (PTX ISA, min
-/// and max): reductionLess's rule in one instruction, whatever the operands'
-/// order. In asm so that nothing between here and ptxas treats it as C's
-/// fmax, whose result for two zeros is unspecified.
-template <bool IsMax> __device__ inline float ptxMinMax(float A, float B) {
-  float R;
-  if constexpr (IsMax)
-    asm("max.f32 %0, %1, %2;" : "=f"(R) : "f"(A), "f"(B));
-  else
-    asm("min.f32 %0, %1, %2;" : "=f"(R) : "f"(A), "f"(B));
-  return R;
-}
-template <bool IsMax> __device__ inline double ptxMinMax(double A, double B) {
-  double R;
-  if constexpr (IsMax)
-    asm("max.f64 %0, %1, %2;" : "=d"(R) : "d"(A), "d"(B));
-  else
-    asm("min.f64 %0, %1, %2;" : "=d"(R) : "d"(A), "d"(B));
-  return R;
-}
-#endif
-
 /// reductionLess's rule spelt out: the host's fold (and the device's for
 /// integers; minMaxOperand: see above).
 template <bool IsMax, class T>
@@ -120,7 +99,8 @@ STENCIL_NUMERICS_HD inline T ruleFold(T Acc, T V) {
 }
 
 /// The fold of one term into a Min or Max partial, reductionLess's rule.
-/// On the device, float and double are one PTX min/max (ptxMinMax). It
+/// On the device, float and double are one PTX min/max (ptxMinMax, in
+/// stencil/fminmax.hpp: minimumNumber/maximumNumber's instruction). It
 /// differs from the rule only for a NaN partial (the rule keeps it, PTX
 /// takes the term), and no partial is ever NaN: each starts at the
 /// identity (an infinity) and PTX returns a NaN only when both operands

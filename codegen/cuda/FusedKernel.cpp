@@ -105,10 +105,9 @@ std::string KernelEmitter::ownership(int Step, int Rows) const {
 /// the domain (rank 3 adds its chunk).
 std::vector<std::string> KernelEmitter::fusedKernelParams() const {
   const std::string T = cxxType(K.findParam(K.Fuse.Next)->Elem);
-  std::vector<std::string> Args = {"const " + T + "* in_", T + "* out_",
-                                   T + "* prev_",
-                                   "const " + T + "* ring_first_",
-                                   "const " + T + "* ring_second_"};
+  std::vector<std::string> Args = {
+      "const " + T + "* in_", T + "* out_", T + "* prev_",
+      "const " + T + "* ring_first_", "const " + T + "* ring_second_"};
   for (const Param &P : K.Params) {
     if (P.Kind == ParamKind::In && P.Name != K.Fuse.State &&
         !fusedRecordField(P.Name))

@@ -279,11 +279,11 @@ TEST(Sweeps, WithAScratchGridEveryLaunchIsAsDeepAsTheCountAllows) {
         Sum += Plan[I].Steps;
         EXPECT_TRUE(Plan[I].Steps >= 1 && Plan[I].Steps <= D);
         // Only the last two launches touch the scratch grid, in that order.
-        const SweepRole Want =
-            Plan.back().Role == SweepRole::Plain ? SweepRole::Plain
-            : I + 1 == Plan.size()               ? SweepRole::FromScratch
-            : I + 2 == Plan.size()               ? SweepRole::ToScratch
-                                                 : SweepRole::Plain;
+        const SweepRole Want = Plan.back().Role == SweepRole::Plain
+                                   ? SweepRole::Plain
+                               : I + 1 == Plan.size() ? SweepRole::FromScratch
+                               : I + 2 == Plan.size() ? SweepRole::ToScratch
+                                                      : SweepRole::Plain;
         EXPECT_EQ(Plan[I].Role, Want) << N << " at depth " << D;
       }
       EXPECT_EQ(Sum, N);
@@ -306,8 +306,7 @@ TEST(Sweeps, TheLastLaunchWritesBothBuffersFromTheScratchGrid) {
   // 4, 4 into C, 3 from C: the last reads C, writes its last sweep where a
   // plain launch would and the sweep before into the buffer that launch 2
   // read; afterwards Cur holds the newest, Oth the one before, as the loop.
-  const std::vector<SweepBatch> Plan =
-      stencil::detail::sweepPlan(11, 4, true);
+  const std::vector<SweepBatch> Plan = stencil::detail::sweepPlan(11, 4, true);
   ASSERT_EQ(Plan.size(), 3u);
   EXPECT_EQ(P.input(), &A);
   EXPECT_EQ(P.output(Plan[0]), &B);
@@ -337,8 +336,9 @@ TEST(Sweeps, TheLastLaunchWritesBothBuffersFromTheScratchGrid) {
             std::vector<SweepBatch>({{2, SweepRole::FromScratch}}));
   PingPong<double> BeforeSecond(&A, &B, &C);
   BeforeSecond.advance(Plan[0]);
-  EXPECT_EQ(stencil::detail::replayPlan(3, 4, BeforeSecond),
-            std::vector<SweepBatch>({{2, SweepRole::Plain}, {1, SweepRole::Plain}}));
+  EXPECT_EQ(
+      stencil::detail::replayPlan(3, 4, BeforeSecond),
+      std::vector<SweepBatch>({{2, SweepRole::Plain}, {1, SweepRole::Plain}}));
   EXPECT_EQ(stencil::detail::replayPlan(4, 4, BeforeSecond),
             std::vector<SweepBatch>(
                 {{2, SweepRole::ToScratch}, {2, SweepRole::FromScratch}}));

@@ -190,8 +190,8 @@ T *sweepScratch(const char *Kernel, Scratch &Buffer, size_t Bytes, int Sweeps,
   if (Option < -1 || Option > 1)
     throw Error(Kernel, "SweepScratch " + std::to_string(Option) +
                             " is not -1 (where the memory allows), 0 or 1");
-  if (const char *Env = Option < 0 ? std::getenv("STENCIL_SWEEP_SCRATCH")
-                                   : nullptr) {
+  if (const char *Env =
+          Option < 0 ? std::getenv("STENCIL_SWEEP_SCRATCH") : nullptr) {
     const std::string V = Env;
     if (V != "0" && V != "1")
       throw Error(Kernel, "STENCIL_SWEEP_SCRATCH is '" + V +
@@ -261,7 +261,8 @@ public:
     SweepBatch Batch;
     PingPong<T> Before{nullptr, nullptr};
   };
-  explicit LaunchesAhead(std::vector<SweepBatch> Plan) : Plan(std::move(Plan)) {}
+  explicit LaunchesAhead(std::vector<SweepBatch> Plan)
+      : Plan(std::move(Plan)) {}
   /// The next launch when fewer than StopLaunchesAhead are queued and one is
   /// left (Steps 0 otherwise); it is queued with Before the state now.
   SweepBatch queue(const PingPong<T> &Now) {

@@ -497,13 +497,14 @@ std::string KernelEmitter::fusedDispatch() const {
        << "_fused_go_<int64_t, " << S
        << ">(name_, domain_, stream_, args_...);\n";
   OS << "  default: throw stencil::Error(name_, \"fused depth \" + "
-        "std::to_string(steps_) + \" is not between 1 and 4\");\n  }\n}\n\n"
-     << "/// The scratch grid of " << K.Name
-     << "'s multi-sweep launchers, one for all of them\n/// (sweeps.hpp, "
-        "sweepPlan).\n"
-     << "stencil::detail::Scratch& " << K.Name << "_sweep_scratch_() {\n"
-     << "  static stencil::detail::Scratch scratch_;\n"
-     << "  return scratch_;\n}\n\n";
+        "std::to_string(steps_) + \" is not between 1 and 4\");\n  }\n}\n\n";
+  if (hasReductions()) // the launchers without reductions take none
+    OS << "/// The scratch grid of " << K.Name
+       << "'s multi-sweep launchers, one for all of them\n/// (sweeps.hpp, "
+          "sweepPlan).\n"
+       << "stencil::detail::Scratch& " << K.Name << "_sweep_scratch_() {\n"
+       << "  static stencil::detail::Scratch scratch_;\n"
+       << "  return scratch_;\n}\n\n";
   return OS.str();
 }
 

@@ -254,15 +254,26 @@ std::string KernelEmitter::fusedLauncher(StopTest Stop) {
        << "  const stencil::detail::StopProgram* rule_ = nullptr;\n"
        << "  int* stop_word_ = nullptr;\n";
   }
-  OS << "  // The scratch grid that lets the last launch write the last two "
-        "sweeps\n  // (sweeps.hpp, sweepPlan); null: the last launch is a "
-        "single sweep.\n"
-     << "  " << T
-     << "* const scratch_ = domain_.empty() ? nullptr : "
-        "stencil::detail::sweepScratch<"
-     << T << ">(kernel_name_, " << K.Name << "_sweep_scratch_(), " << St
-     << ".bytes(), count_, depth_, " << O << ".SweepScratch);\n"
-     << "  stencil::detail::PingPong<" << T << "> pp_(" << St << ".data(), "
+  // The scratch grid is one per kernel, so a call must be done with it
+  // before the next starts: a kernel with reductions reads every sweep's
+  // results before its launcher returns; one without returns with its
+  // launches queued, and a call queued next on another stream would write
+  // the same scratch grid while they run.
+  if (hasReductions())
+    OS << "  // The scratch grid that lets the last launch write the last "
+          "two sweeps\n  // (sweeps.hpp, sweepPlan); null: the last launch "
+          "is a single sweep.\n"
+       << "  " << T
+       << "* const scratch_ = domain_.empty() ? nullptr : "
+          "stencil::detail::sweepScratch<"
+       << T << ">(kernel_name_, " << K.Name << "_sweep_scratch_(), " << St
+       << ".bytes(), count_, depth_, " << O << ".SweepScratch);\n";
+  else
+    OS << "  // No scratch grid (sweeps.hpp, sweepPlan): this launcher "
+          "returns with its\n  // launches queued, and a call queued on "
+          "another stream would share it.\n"
+       << "  " << T << "* const scratch_ = nullptr;\n";
+  OS << "  stencil::detail::PingPong<" << T << "> pp_(" << St << ".data(), "
      << Nx << ".data(), scratch_);\n";
   // One launch b_ from pp_.input() into pp_.output(b_) (and the sweep
   // before its last into pp_.previous(b_)).

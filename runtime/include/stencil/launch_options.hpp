@@ -81,7 +81,9 @@ struct LaunchOptions {
   /// up to their order of additions
   /// (docs/passes/fuse-sweeps.md#persistent-sweeps).
   int PersistentSweeps = -1;
-  /// Fused multi-sweep launches: 1: a scratch grid (one more of the
+  /// Fused multi-sweep launches of kernels with reductions (a launcher
+  /// without reductions returns with its launches queued, and takes
+  /// none): 1: a scratch grid (one more of the
   /// state's size, kept by the launcher for the program's life), so that
   /// the last launch writes the last two sweeps and every launch is as
   /// deep as the count allows (stencil::detail::sweepPlan); 0: none, the

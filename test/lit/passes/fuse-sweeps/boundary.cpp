@@ -47,6 +47,12 @@ STENCIL_KERNEL void constc(In<float, 2, Boundary<Reflect, Constant<2>>> a, Out<f
 // CHECK-LABEL: constc_fused_kernel(
 // CHECK:       level0_[r_ * P1_ + tx_] = !stencil::detail::insideExtent<Index>(i1_, n1_) ? 2.0f : in_[m0_ * stride0_ + m1_];
 // CHECK:       dst_[r_ * P1_ + tx_] = !stencil::detail::insideExtent<Index>(i1_, n1_) ? 2.0f : dst_[int(s0_) * P1_ + int(s1_)];
+// Without reductions constc_sweeps returns with its launches queued: no
+// scratch grid, which a call queued on another stream would share.
+// CHECK-NOT:   constc_sweep_scratch_
+// CHECK-LABEL: constc_sweeps_at_(
+// CHECK:       float* const scratch_ = nullptr;
+// CHECK-NEXT:  stencil::detail::PingPong<float> pp_(a.data(), b.data(), scratch_);
 
 // No rule along the columns, read there at offset 0 only: fused, the
 // columns outside the grid (never read) clamped into it.

@@ -59,6 +59,24 @@ template <bool IsMax> __device__ inline double ptxMinMax(double A, double B) {
 }
 #endif
 
+#if defined(__CUDA_ARCH__)
+#define STENCIL_FMINMAX_SIGNBIT(X) signbit(X)
+#else
+#define STENCIL_FMINMAX_SIGNBIT(X) std::signbit(X)
+#endif
+
+/// The order that minimumNumber/maximumNumber and the Min/Max reductions
+/// (stencil.hpp's reference, stencil/detail/numerics.hpp's fold) share: `<`,
+/// with -0.0 before +0.0. A NaN is neither less nor greater than anything;
+/// each caller says what a NaN operand gives.
+template <class T> STENCIL_FMINMAX_HD inline bool signedZeroLess(T A, T B) {
+  if (A < B)
+    return true;
+  if constexpr (T(0.5) != T(0)) // floating point: -0.0 before +0.0
+    return A == B && STENCIL_FMINMAX_SIGNBIT(A) && !STENCIL_FMINMAX_SIGNBIT(B);
+  return false;
+}
+
 /// The host's minimumNumber/maximumNumber, spelt out in comparisons and a
 /// sign test only: none of them is left to the compiler's or the library's
 /// choice, so g++ and clang at -O0 to -O3 (without -ffast-math, which the
@@ -68,47 +86,36 @@ template <bool IsMax, class T> inline T hostMinMax(T A, T B) {
     return B;
   if (B != B)
     return A;
-  if (A < B)
-    return IsMax ? B : A;
-  if (B < A)
-    return IsMax ? A : B;
-  // Equal: the same bits, or zeros of opposite signs, of which the negative
-  // one is the minimum and the positive one the maximum.
-  return std::signbit(A) == IsMax ? B : A;
+  return (IsMax ? signedZeroLess(A, B) : signedZeroLess(B, A)) ? B : A;
 }
 
-STENCIL_FMINMAX_HD inline float minimumNumber(float A, float B) {
+/// minimumNumber (IsMax false) or maximumNumber: one PTX instruction on the
+/// device, hostMinMax on the host.
+template <bool IsMax, class T>
+STENCIL_FMINMAX_HD inline T minMaxNumber(T A, T B) {
 #if defined(__CUDA_ARCH__)
-  return ptxMinMax<false>(A, B);
+  return ptxMinMax<IsMax>(A, B);
 #else
-  return hostMinMax<false>(A, B);
+  return hostMinMax<IsMax>(A, B);
 #endif
+}
+STENCIL_FMINMAX_HD inline float minimumNumber(float A, float B) {
+  return minMaxNumber<false>(A, B);
 }
 STENCIL_FMINMAX_HD inline double minimumNumber(double A, double B) {
-#if defined(__CUDA_ARCH__)
-  return ptxMinMax<false>(A, B);
-#else
-  return hostMinMax<false>(A, B);
-#endif
+  return minMaxNumber<false>(A, B);
 }
 STENCIL_FMINMAX_HD inline float maximumNumber(float A, float B) {
-#if defined(__CUDA_ARCH__)
-  return ptxMinMax<true>(A, B);
-#else
-  return hostMinMax<true>(A, B);
-#endif
+  return minMaxNumber<true>(A, B);
 }
 STENCIL_FMINMAX_HD inline double maximumNumber(double A, double B) {
-#if defined(__CUDA_ARCH__)
-  return ptxMinMax<true>(A, B);
-#else
-  return hostMinMax<true>(A, B);
-#endif
+  return minMaxNumber<true>(A, B);
 }
 
 } // namespace detail
 } // namespace stencil
 
 #undef STENCIL_FMINMAX_HD
+#undef STENCIL_FMINMAX_SIGNBIT
 
 #endif // STENCIL_FMINMAX_HPP

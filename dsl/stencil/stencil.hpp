@@ -435,24 +435,18 @@ template <class A, class B> detail::FminFmaxResult<A, B> fmax(A X, B Y) {
 }
 
 namespace detail {
-/// The order of Min/Max reductions, as runtime/include/stencil/detail/
-/// numerics.hpp has it for the GPU: -0.0 before +0.0; a NaN term is never
-/// taken (IEEE 754-2019 minimumNumber/maximumNumber), so the total does not
-/// depend on the order in which terms are folded in.
-template <class T> bool referenceLess(T A, T B) {
-  if (A < B)
-    return true;
-  if constexpr (std::is_floating_point<T>::value)
-    return A == T(0) && B == T(0) && std::signbit(A) && !std::signbit(B);
-  return false;
-}
+/// The fold of Min/Max reductions, as runtime/include/stencil/detail/
+/// numerics.hpp has it for the GPU: signedZeroLess's order (stencil/
+/// fminmax.hpp: -0.0 before +0.0); a NaN term is never taken (IEEE 754-2019
+/// minimumNumber/maximumNumber), so the total does not depend on the order
+/// in which terms are folded in.
 template <class T, class A, class E> T reduceMax(const Max<T, A> &R, E V) {
   const T Acc = static_cast<T>(static_cast<A>(R)), X = static_cast<T>(V);
-  return referenceLess(Acc, X) ? X : Acc;
+  return signedZeroLess(Acc, X) ? X : Acc;
 }
 template <class T, class A, class E> T reduceMin(const Min<T, A> &R, E V) {
   const T Acc = static_cast<T>(static_cast<A>(R)), X = static_cast<T>(V);
-  return referenceLess(X, Acc) ? X : Acc;
+  return signedZeroLess(X, Acc) ? X : Acc;
 }
 } // namespace detail
 

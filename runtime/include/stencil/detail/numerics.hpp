@@ -20,11 +20,6 @@
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
-#if defined(__CUDA_ARCH__)
-#define STENCIL_SIGNBIT(X) signbit(X)
-#else
-#define STENCIL_SIGNBIT(X) std::signbit(X)
-#endif
 
 namespace stencil {
 namespace detail {
@@ -79,26 +74,20 @@ template <class T> STENCIL_NUMERICS_HD inline T fmaxOf(T A, T B) {
 // order-independent rule, so that the total does not depend on the order in
 // which the GPU's threads and blocks combine (docs/dsl.md#reductions): a NaN
 // term is ignored (IEEE 754-2019 minimumNumber/maximumNumber), and -0.0
-// counts as less than +0.0. dsl/stencil/stencil.hpp's reference applies the
-// same rule (detail::reduceMin/reduceMax there).
-template <class T> STENCIL_NUMERICS_HD inline bool reductionLess(T A, T B) {
-  if (A < B)
-    return true;
-  if constexpr (T(0.5) != T(0)) // floating point: -0.0 before +0.0
-    return A == B && STENCIL_SIGNBIT(A) && !STENCIL_SIGNBIT(B);
-  return false;
-}
+// counts as less than +0.0: signedZeroLess (stencil/fminmax.hpp), the order
+// that dsl/stencil/stencil.hpp's reference folds with too
+// (detail::reduceMin/reduceMax there).
 
-/// reductionLess's rule spelt out: the host's fold (and the device's for
+/// signedZeroLess's rule spelt out: the host's fold (and the device's for
 /// integers; minMaxOperand: see above).
 template <bool IsMax, class T>
 STENCIL_NUMERICS_HD inline T ruleFold(T Acc, T V) {
   Acc = minMaxOperand(Acc);
   V = minMaxOperand(V);
-  return (IsMax ? reductionLess(Acc, V) : reductionLess(V, Acc)) ? V : Acc;
+  return (IsMax ? signedZeroLess(Acc, V) : signedZeroLess(V, Acc)) ? V : Acc;
 }
 
-/// The fold of one term into a Min or Max partial, reductionLess's rule.
+/// The fold of one term into a Min or Max partial, signedZeroLess's rule.
 /// On the device, float and double are one PTX min/max (ptxMinMax, in
 /// stencil/fminmax.hpp: minimumNumber/maximumNumber's instruction). It
 /// differs from the rule only for a NaN partial (the rule keeps it, PTX
@@ -144,6 +133,5 @@ template <class T> STENCIL_NUMERICS_HD inline T wrapAdd(T A, T B) {
 } // namespace stencil
 
 #undef STENCIL_NUMERICS_HD
-#undef STENCIL_SIGNBIT
 
 #endif // STENCIL_DETAIL_NUMERICS_HPP

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "dsl/stencil/stencil.hpp"
 #include "runtime/include/stencil/detail/numerics.hpp"
+#include "FminFmaxTable.h"
 
 #include <gtest/gtest.h>
 
@@ -30,29 +31,7 @@ template <class T> bool sameBits(T A, T B) {
   return std::memcmp(&A, &B, sizeof(T)) == 0;
 }
 
-/// The values, in the rule's order; NaN last, outside it.
-enum Value { NegInf, NegOne, NegZero, PosZero, PosOne, PosInf, NaN, NumValues };
-
-template <class T> T valueOf(int V) {
-  const T Inf = std::numeric_limits<T>::infinity();
-  const T Values[NumValues] = {-Inf,
-                               T(-1),
-                               T(-0.0),
-                               T(0.0),
-                               T(1),
-                               Inf,
-                               std::numeric_limits<T>::quiet_NaN()};
-  return Values[V];
-}
-
-/// What the rule gives, as an index into the values (NaN only for two).
-int expected(bool IsMax, int A, int B) {
-  if (A == NaN)
-    return B;
-  if (B == NaN)
-    return A;
-  return IsMax ? std::max(A, B) : std::min(A, B);
-}
+using namespace fminfmax_table;
 
 template <class T>
 ::testing::AssertionResult follows(const char *What, bool IsMax, int A, int B,

@@ -5,12 +5,14 @@
 // minimumNumber/maximumNumber, -0.0 below +0.0 in either operand order, a
 // NaN operand yields the other. C's fmin does not: glibc's returns its
 // second operand, g++ -O1 folds fmin(+0.0, -0.0) to -0.0 (test/diff seed
-// 43028). test/unit/FminFmaxTest.cpp checks the same table at the unit
-// tests' optimisation.
+// 43028). test/unit/FminFmaxTest.cpp checks the same table
+// (test/unit/FminFmaxTable.h) at the unit tests' optimisation.
 // RUN: %nvcc -O0 -Xcompiler -O0 %s -x cu -o %t.O0 && %t.O0 | FileCheck %s
 // RUN: %nvcc -O1 -Xcompiler -O1 %s -x cu -o %t.O1 && %t.O1 | FileCheck %s
 // RUN: %nvcc -O3 -Xcompiler -O3 %s -x cu -o %t.O3 && %t.O3 | FileCheck %s
 #include <stencil/stencil.hpp>
+
+#include "../../unit/FminFmaxTable.h"
 
 #include <cmath>
 #include <cstdio>
@@ -32,23 +34,10 @@ STENCIL_KERNEL void fminmax(In<double, 1> a, In<double, 1> b, Out<double, 1> lo,
 
 namespace {
 
-// -inf, -1, -0, +0, 1, inf in the rule's order, NaN outside it.
-constexpr int NumValues = 7, NaNIndex = 6;
-double valueOf(int V) {
-  const double Inf = std::numeric_limits<double>::infinity();
-  const double Values[NumValues] = {-Inf, -1.0, -0.0, 0.0, 1.0, Inf,
-                                    std::numeric_limits<double>::quiet_NaN()};
-  return Values[V];
-}
-int expected(bool IsMax, int A, int B) {
-  if (A == NaNIndex)
-    return B;
-  if (B == NaNIndex)
-    return A;
-  return IsMax ? (A > B ? A : B) : (A < B ? A : B);
-}
+using namespace fminfmax_table;
+
 template <class T> bool follows(T Got, bool IsMax, int A, int B) {
-  const T Want = T(valueOf(expected(IsMax, A, B)));
+  const T Want = valueOf<T>(expected(IsMax, A, B));
   return std::memcmp(&Got, &Want, sizeof(T)) == 0 ||
          (std::isnan(Got) && std::isnan(Want));
 }
@@ -60,8 +49,8 @@ int main() {
   const int Pairs = NumValues * NumValues;
   HostGrid<double, 1> A(Extents<1>{Pairs}), B(Extents<1>{Pairs});
   for (int I = 0; I < Pairs; ++I) {
-    A.data()[I] = valueOf(I / NumValues);
-    B.data()[I] = valueOf(I % NumValues);
+    A.data()[I] = valueOf<double>(I / NumValues);
+    B.data()[I] = valueOf<double>(I % NumValues);
   }
   HostGrid<double, 1> Lo(Extents<1>{Pairs}), Hi(Extents<1>{Pairs});
   HostGrid<float, 1> FLo(Extents<1>{Pairs}), FHi(Extents<1>{Pairs});

@@ -295,6 +295,10 @@ TEST(Sweeps, WithAScratchGridEveryLaunchIsAsDeepAsTheCountAllows) {
         for (const SweepBatch &L : Plan)
           EXPECT_GE(L.Steps, 2);
       EXPECT_LE(Plan.size(), sweepBatches(N, D).size());
+      // sweepScratch asks sweepPlanUsesScratch instead of building the plan.
+      EXPECT_EQ(stencil::detail::sweepPlanUsesScratch(N, D),
+                Plan.back().Role == SweepRole::FromScratch)
+          << N << " at depth " << D;
     }
 }
 

@@ -103,6 +103,18 @@ struct SweepBatch {
   }
 };
 
+/// The launches sweepPlan makes of n sweeps with a scratch grid: ceil(n /
+/// Depth), at least two.
+inline int sweepPlanLaunches(int Sweeps, int Depth) {
+  Depth = std::max(1, std::min(Depth, MaxSweepDepth));
+  return std::max(2, (Sweeps + Depth - 1) / Depth);
+}
+/// Whether sweepPlan takes the scratch grid, given one: every launch runs at
+/// least two sweeps.
+inline bool sweepPlanUsesScratch(int Sweeps, int Depth) {
+  return Sweeps >= 2 * sweepPlanLaunches(Sweeps, Depth);
+}
+
 /// The launches of n sweeps at depth Depth. After the loop `next` must hold
 /// the sweep before the last, which a fused launch keeps only in shared
 /// memory, and a launch cannot write its input (other blocks still read it:
@@ -118,9 +130,8 @@ struct SweepBatch {
 /// either way (PingPong::ring: the ring is passed apart from the input).
 inline std::vector<SweepBatch> sweepPlan(int Sweeps, int Depth, bool Scratch) {
   std::vector<SweepBatch> Plan;
-  Depth = std::max(1, std::min(Depth, MaxSweepDepth));
-  const int Launches = std::max(2, (Sweeps + Depth - 1) / Depth);
-  if (Scratch && Sweeps >= 2 * Launches) {
+  if (Scratch && sweepPlanUsesScratch(Sweeps, Depth)) {
+    const int Launches = sweepPlanLaunches(Sweeps, Depth);
     const int Each = Sweeps / Launches, Deeper = Sweeps % Launches;
     for (int L = 0; L < Launches; ++L)
       Plan.push_back({Each + (L < Deeper ? 1 : 0),
@@ -199,8 +210,7 @@ T *sweepScratch(const char *Kernel, Scratch &Buffer, size_t Bytes, int Sweeps,
                               "allows)");
     Option = V == "1" ? 1 : 0;
   }
-  if (Option == 0 || Bytes == 0 || Sweeps <= 0 ||
-      sweepPlan(Sweeps, Depth, true).back().Role != SweepRole::FromScratch)
+  if (Option == 0 || Bytes == 0 || !sweepPlanUsesScratch(Sweeps, Depth))
     return nullptr;
   return static_cast<T *>(Buffer.bytes(Kernel, Bytes, Option < 0));
 }

@@ -19,7 +19,12 @@ enum Value { NegInf, NegOne, NegZero, PosZero, PosOne, PosInf, NaN, NumValues };
 
 template <class T> T valueOf(int V) {
   const T Inf = std::numeric_limits<T>::infinity();
-  const T Values[NumValues] = {-Inf, T(-1), T(-0.0), T(0.0), T(1), Inf,
+  const T Values[NumValues] = {-Inf,
+                               T(-1),
+                               T(-0.0),
+                               T(0.0),
+                               T(1),
+                               Inf,
                                std::numeric_limits<T>::quiet_NaN()};
   return Values[V];
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench/proto/division_group_check.sh - on the GPU machine, one call: the O2
+# kernel suite as stencilc generated it (A) against the same code with each
+# jammed group of exact divisions tested for range once
+# (division_group_check.py: B), both compiled here from the pack's
+# generated code; B checked against the CPU reference (every case, small and
+# bench sizes), then bench/suite/ab A B (two passes each, alternated).
+# Carry [".gpu/pack"] built with GPU_COMPILE=device (scripts/gpu-roundtrip;
+# SUITE_VARIANTS="" keeps the pack small). Output under $OUT (or .gpu/out).
+# Written in session 45, not yet run (no device time left); see the
+# prediction in division_group_check.py.
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+out=${OUT:-$root/.gpu/out}
+mkdir -p "$out"
+t0=$SECONDS
+export PATH=$PATH:/usr/local/cuda/bin
+work=.gpu/dgc
+rm -rf "$work" && mkdir -p "$work"
+tar -C "$work" -xJf .gpu/pack/gpu.tar.xz suite || exit 2
+python3 bench/proto/division_group_check.py "$work/suite/gen" "$work/genB" | tee "$out/dgc-transform.txt"
+# The O2 objects of the pack's recorded suite build (compile.sh's first
+# printf list: source, object, include directory per object), A and B.
+python3 - "$work" >"$work/jobs" <<'PY'
+import sys, filecmp
+work = sys.argv[1]
+lines = open(work + '/suite/compile.sh').read().split('\n')
+i = next(k for k, l in enumerate(lines) if l.startswith("printf '%s\\n'"))
+items = []
+for l in lines[i + 1:]:
+    if not l.startswith('  ') or l.strip().startswith('|'):
+        break
+    items.append(l.strip().rstrip('\\').strip())
+for k in range(0, len(items) - 2, 3):
+    src, obj, inc = (x.replace('.gpu/suite/', work + '/suite/') for x in items[k:k + 3])
+    if '/obj/O2/' not in obj and not obj.endswith('/main.o'):
+        continue
+    print(src, obj.replace('/suite/obj/', '/objA/'), inc, sep='\n')
+    name = src.rsplit('/', 1)[1]
+    if src.startswith(work + '/suite/gen/') and not filecmp.cmp(src, work + '/genB/' + name, shallow=False):
+        print(work + '/genB/' + name, obj.replace('/suite/obj/O2/', '/objB/'), work + '/genB', sep='\n')
+PY
+mkdir -p "$work/objA/O2" "$work/objB"
+echo "nvcc: $(($(wc -l <"$work/jobs") / 3)) objects on $(nproc) cores"
+xargs -d '\n' -n 3 -P "$(nproc)" sh -c \
+  'nvcc -arch=sm_90 -O3 -std=c++17 -I dsl -I runtime/include -I "$2" -I bench/suite/kernels -c "$0" -o "$1" || echo "nvcc failed: $0"' \
+  <"$work/jobs"
+for o in "$work"/objA/O2/*.o; do
+  [[ -f $work/objB/$(basename "$o") ]] || cp "$o" "$work/objB/"
+done
+nvcc -arch=sm_90 -o "$work/suiteA" "$work/objA/main.o" "$work"/objA/O2/*.o || exit 3
+nvcc -arch=sm_90 -o "$work/suiteB" "$work/objA/main.o" "$work"/objB/*.o || exit 3
+echo "built in $((SECONDS - t0)) s"
+"$work/suiteB" --check --size small,bench >"$out/dgc-check-B.txt" 2>&1
+echo "B --check rc=$?: $(tail -1 "$out/dgc-check-B.txt")"
+bench/suite/ab "$work/suiteA" "$work/suiteB" --size bench --reps 10 >"$out/dgc-ab.txt" 2>&1
+sed -n '/^case /,$p' "$out/dgc-ab.txt"
+echo "total $((SECONDS - t0)) s"

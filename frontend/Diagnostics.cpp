@@ -33,11 +33,12 @@ void DiagReporter::report(Diag Kind, clang::SourceLocation Loc,
     Key += A + '\0';
   clang::SourceLocation FileLoc =
       Loc.isValid() ? Engine.getSourceManager().getFileLoc(Loc) : Loc;
+  DiagText Text = textOf(Kind);
   // Counted even when not printed again: the caller's translation failed.
-  ++Errors;
+  if (Text.Severity == clang::DiagnosticIDs::Error)
+    ++Errors;
   if (!Seen.emplace(Kind, FileLoc.getRawEncoding(), Key).second)
     return;
-  DiagText Text = textOf(Kind);
   clang::DiagnosticIDs &IDs = *Engine.getDiagnosticIDs();
   unsigned ErrorID = IDs.getCustomDiagID(Text.Severity, Text.Error);
   unsigned NoteID = IDs.getCustomDiagID(clang::DiagnosticIDs::Note, Text.Note);

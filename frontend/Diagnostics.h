@@ -27,7 +27,8 @@ enum class Diag {
 };
 
 /// Reports DSL diagnostics through the spec's DiagnosticsEngine. Each Diag
-/// is an error followed by a note (at the same place unless NoteLoc is
+/// is an error (or a warning, which does not fail the kernel) followed by a
+/// note (at the same place unless NoteLoc is
 /// given); both take the same arguments (%0, %1, ...). A diagnostic repeated
 /// at the same file position (a macro argument expanded twice) is reported
 /// once.
@@ -38,7 +39,8 @@ public:
   void report(Diag Kind, clang::SourceLocation Loc,
               std::initializer_list<std::string> Args = {},
               clang::SourceLocation NoteLoc = {});
-  /// Errors reported, repeats included (a repeat still fails its kernel).
+  /// Errors reported, repeats included (a repeat still fails its kernel);
+  /// warnings are not counted.
   unsigned errorCount() const { return Errors; }
 
 private:

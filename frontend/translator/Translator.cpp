@@ -150,7 +150,25 @@ std::optional<ir::Kernel> KernelTranslator::run() {
     translateStmtChecked(S, K.Body, ++I == N);
   if (Diags.errorCount() != Before)
     return std::nullopt;
+  warnUnusedParams(K);
   return K;
+}
+
+void KernelTranslator::warnUnusedParams(const ir::Kernel &K) {
+  const auto Grids = llvm::count_if(
+      K.Params, [](const ir::Param &P) { return ir::isGrid(P.Kind); });
+  // Clang marks a parameter referenced where a DeclRefExpr names it.
+  for (const ParmVarDecl *PVD : FD->parameters()) {
+    const ir::Param *P = K.findParam(PVD->getName().str());
+    if (PVD->isReferenced() || !P)
+      continue;
+    // A kernel's only grid sets its domain even when the body ignores it.
+    if (ir::isGrid(P->Kind) && Grids > 1)
+      report(Diag::UnusedGrid, PVD->getLocation(), {P->Name});
+    else if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)
+      report(Diag::UnusedReduction, PVD->getLocation(),
+             {P->Name, reductionWord(P->Kind)});
+  }
 }
 
 } // namespace stencilc::frontend::translator

@@ -180,6 +180,8 @@ private:
   /// after a diagnostic.
   bool translateBoundary(const clang::ParmVarDecl *P, ir::Param &IP);
   const ParamInfo *paramOf(const clang::Expr *E) const;
+  /// Warnings for grids and reductions the body never names.
+  void warnUnusedParams(const ir::Kernel &K);
 
   // Statements.
   void translateStmt(const clang::Stmt *S, ir::Block &B, bool LastInBody);

@@ -440,6 +440,10 @@ bool isReduction(ParamKind K) {
   return K == ParamKind::Sum || K == ParamKind::Max || K == ParamKind::Min;
 }
 
+bool isAccumulated(ParamKind K) {
+  return isReduction(K) || K == ParamKind::Histogram;
+}
+
 const char *loweringName(ReductionLowering L) {
   switch (L) {
   case ReductionLowering::BlockTreeAtomic:

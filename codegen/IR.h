@@ -280,6 +280,8 @@ enum class ParamKind : uint8_t {
 const char *paramKindName(ParamKind K); ///< "in", "out", "sum", ...
 bool isGrid(ParamKind K);
 bool isReduction(ParamKind K);
+/// Sum, Max, Min or Histogram: what a kernel accumulates into.
+bool isAccumulated(ParamKind K);
 
 /// What a read outside an In grid returns along one dimension
 /// (dsl/stencil/boundary.hpp; the table is in docs/dsl.md).

@@ -28,10 +28,9 @@ enum class Diag {
 
 /// Reports DSL diagnostics through the spec's DiagnosticsEngine. Each Diag
 /// is an error (or a warning, which does not fail the kernel) followed by a
-/// note (at the same place unless NoteLoc is
-/// given); both take the same arguments (%0, %1, ...). A diagnostic repeated
-/// at the same file position (a macro argument expanded twice) is reported
-/// once.
+/// note (at the same place unless NoteLoc is given); both take the same
+/// arguments (%0, %1, ...). A diagnostic repeated at the same file position (a
+/// macro argument expanded twice) is reported once.
 class DiagReporter {
 public:
   explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}

@@ -154,7 +154,7 @@ ir::Expr KernelTranslator::VisitCastExpr(const CastExpr *E) {
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:
     if (const ParamInfo *P = paramOf(E->getSubExpr())) {
-      if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram) {
+      if (ir::isAccumulated(P->Kind)) {
         report(Diag::ReductionRead, E->getExprLoc(),
                {reductionWord(P->Kind), P->Name});
         return nullptr;

@@ -86,7 +86,7 @@ KernelTranslator::VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *E) {
            {reductionWord(P->Kind), P->Name});
     return nullptr;
   }
-  if (P && (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)) {
+  if (P && ir::isAccumulated(P->Kind)) {
     report(Diag::SideEffectInExpr, E->getOperatorLoc());
     return nullptr;
   }

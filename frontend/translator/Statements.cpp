@@ -188,7 +188,7 @@ void KernelTranslator::translateExprStmt(const Expr *E, ir::Block &B) {
   if (const auto *CE = dyn_cast<CXXOperatorCallExpr>(E))
     if (CE->getNumArgs() >= 1)
       if (const ParamInfo *P = paramOf(CE->getArg(0)))
-        if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)
+        if (ir::isAccumulated(P->Kind))
           if (CE->getOperator() != OO_Subscript)
             return translateReductionUpdate(CE, *P, B);
   if (const auto *CE = dyn_cast<CallExpr>(E))

@@ -165,7 +165,7 @@ void KernelTranslator::warnUnusedParams(const ir::Kernel &K) {
     // A kernel's only grid sets its domain even when the body ignores it.
     if (ir::isGrid(P->Kind) && Grids > 1)
       report(Diag::UnusedGrid, PVD->getLocation(), {P->Name});
-    else if (ir::isReduction(P->Kind) || P->Kind == ir::ParamKind::Histogram)
+    else if (ir::isAccumulated(P->Kind))
       report(Diag::UnusedReduction, PVD->getLocation(),
              {P->Name, reductionWord(P->Kind)});
   }

@@ -37,5 +37,5 @@ for p in 1 2; do
   done
   echo "pass $p at $((SECONDS - t0)) s"
 done
-grep -E "fused|solver|pipelined" "$out/wae-bench.txt" | awk '{print $1, $3, $4}' | head -80
+grep -E "fused|solver|pipelined" "$out/wae-bench.txt" | awk '{print $1, $3, $6}' | head -80
 echo "total $((SECONDS - t0)) s"

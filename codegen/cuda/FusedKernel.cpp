@@ -138,6 +138,26 @@ bool KernelEmitter::fusedRecordField(const std::string &Grid) const {
   return M && std::find(Records.begin(), Records.end(), M) != Records.end();
 }
 
+std::string KernelEmitter::fusedColumn(int Dim) const {
+  const std::string D = std::to_string(Dim), I = "i" + D + "_";
+  std::string S = "  // This thread's column, the same at every level.\n"
+                  "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
+                  "  const Index " + I + " = f" + D + "_ + tx_;\n"
+                  "  const bool col_in_ = " + I + " >= 0 && " + I + " < n" + D +
+                  "_;\n"
+                  "  const bool col_inner_ = " + I + " >= lo" + D + "_ && " +
+                  I + " < hi" + D + "_;\n";
+  if (hasReductions())
+    S += "  const bool col_own_ = " + I + " >= o" + D + "_ && " + I + " < o" +
+         D + "_ + T" + D + "_;\n";
+  for (const Param &P : K.reductions())
+    S += "  " + cxxType(P.Accum) + " " + P.Name +
+         "_step_[Steps]; // this thread's partials, one per step\n"
+         "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " +
+         P.Name + "_step_[s_] = " + deviceIdentity(P) + ";\n";
+  return S;
+}
+
 std::string KernelEmitter::fusedKernel() {
   if (K.Rank == 3)
     return fusedStreamKernel();
@@ -176,18 +196,7 @@ std::string KernelEmitter::fusedKernel() {
      << "  const Index o0_ = lo0_ + Index(blockIdx.y) * T0_, o1_ = lo1_ + "
         "Index(blockIdx.x) * T1_;\n"
      << "  const Index f0_ = o0_ - Steps * R0_, f1_ = o1_ - Steps * R1_;\n"
-     << "  // This thread's column, the same at every level.\n"
-     << "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
-     << "  const Index i1_ = f1_ + tx_;\n"
-     << "  const bool col_in_ = i1_ >= 0 && i1_ < n1_;\n"
-     << "  const bool col_inner_ = i1_ >= lo1_ && i1_ < hi1_;\n";
-  if (hasReductions())
-    OS << "  const bool col_own_ = i1_ >= o1_ && i1_ < o1_ + T1_;\n";
-  for (const Param &P : K.reductions())
-    OS << "  " << cxxType(P.Accum) << " " << P.Name
-       << "_step_[Steps]; // this thread's partials, one per step\n"
-       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
-       << "_step_[s_] = " << deviceIdentity(P) << ";\n";
+     << fusedColumn(1);
   // Most tiles lie inside the domain with their whole halo: they take a
   // path without a test per point (Fast), so that the unrolled rows issue
   // their loads together; the tiles at the edges test each row.

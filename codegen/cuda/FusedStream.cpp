@@ -247,18 +247,7 @@ std::string KernelEmitter::fusedStreamKernel() {
      << "  const Index o1_ = lo1_ + Index(blockIdx.y) * T1_, o2_ = lo2_ + "
         "Index(blockIdx.x) * T2_;\n"
      << "  const Index f1_ = o1_ - Steps * R1_, f2_ = o2_ - Steps * R2_;\n"
-     << "  // This thread's column, the same at every level.\n"
-     << "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
-     << "  const Index i2_ = f2_ + tx_;\n"
-     << "  const bool col_in_ = i2_ >= 0 && i2_ < n2_;\n"
-     << "  const bool col_inner_ = i2_ >= lo2_ && i2_ < hi2_;\n";
-  if (hasReductions())
-    OS << "  const bool col_own_ = i2_ >= o2_ && i2_ < o2_ + T2_;\n";
-  for (const Param &P : K.reductions())
-    OS << "  " << cxxType(P.Accum) << " " << P.Name
-       << "_step_[Steps]; // this thread's partials, one per step\n"
-       << "  #pragma unroll\n  for (int s_ = 0; s_ < Steps; ++s_) " << P.Name
-       << "_step_[s_] = " << deviceIdentity(P) << ";\n";
+     << fusedColumn(2);
   OS << "  // Every row and column of the levels in the domain: planes inside "
         "it take a path\n  // without a test per point.\n"
      << "  const bool inside_ = f1_ >= lo1_ && f1_ + Q1_ <= hi1_ && f2_ >= "

@@ -412,6 +412,10 @@ private:
   /// The fused kernel's parameters (FusedKernel.cpp), both ranks.
   std::vector<std::string> fusedKernelParams() const;
   bool fusedRecordField(const std::string &Grid) const;
+  /// Both ranks: this thread's column of the levels along dimension Dim
+  /// (i<Dim>_, col_in_, col_inner_, col_own_) and its reductions' partials
+  /// per step.
+  std::string fusedColumn(int Dim) const;
   std::string fusedKernel();
   std::string fusedHelpers() const;
   std::string fusedCombine() const;

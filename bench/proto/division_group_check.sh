@@ -10,37 +10,19 @@
 # Written in session 45, not yet run (no device time left); see the
 # prediction in division_group_check.py.
 set -uo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-out=${OUT:-$root/.gpu/out}
-mkdir -p "$out"
-t0=$SECONDS
-export PATH=$PATH:/usr/local/cuda/bin
+source "$(dirname "${BASH_SOURCE[0]}")/device_prelude.sh"
 work=.gpu/dgc
 rm -rf "$work" && mkdir -p "$work"
 tar -C "$work" -xJf .gpu/pack/gpu.tar.xz suite || exit 2
 python3 bench/proto/division_group_check.py "$work/suite/gen" "$work/genB" | tee "$out/dgc-transform.txt"
-# The O2 objects of the pack's recorded suite build (compile.sh's first
-# printf list: source, object, include directory per object), A and B.
-python3 - "$work" >"$work/jobs" <<'PY'
-import sys, filecmp
-work = sys.argv[1]
-lines = open(work + '/suite/compile.sh').read().split('\n')
-i = next(k for k, l in enumerate(lines) if l.startswith("printf '%s\\n'"))
-items = []
-for l in lines[i + 1:]:
-    if not l.startswith('  ') or l.strip().startswith('|'):
-        break
-    items.append(l.strip().rstrip('\\').strip())
-for k in range(0, len(items) - 2, 3):
-    src, obj, inc = (x.replace('.gpu/suite/', work + '/suite/') for x in items[k:k + 3])
-    if '/obj/O2/' not in obj and not obj.endswith('/main.o'):
-        continue
-    print(src, obj.replace('/suite/obj/', '/objA/'), inc, sep='\n')
-    name = src.rsplit('/', 1)[1]
-    if src.startswith(work + '/suite/gen/') and not filecmp.cmp(src, work + '/genB/' + name, shallow=False):
-        print(work + '/genB/' + name, obj.replace('/suite/obj/O2/', '/objB/'), work + '/genB', sep='\n')
-PY
+# The O2 objects of the pack's recorded suite build (suite_o2_jobs.py), A and B.
+python3 bench/proto/suite_o2_jobs.py "$work" | while read -r src obj inc; do
+  printf '%s\n%s\n%s\n' "$src" "${obj/\/suite\/obj\//\/objA\/}" "$inc"
+  name=$(basename "$src")
+  if [[ $src == "$work"/suite/gen/* ]] && ! cmp -s "$src" "$work/genB/$name"; then
+    printf '%s\n%s\n%s\n' "$work/genB/$name" "${obj/\/suite\/obj\/O2\//\/objB\/}" "$work/genB"
+  fi
+done >"$work/jobs"
 mkdir -p "$work/objA/O2" "$work/objB"
 echo "nvcc: $(($(wc -l <"$work/jobs") / 3)) objects on $(nproc) cores"
 xargs -d '\n' -n 3 -P "$(nproc)" sh -c \

@@ -6,36 +6,16 @@
 # sizes), then bench/suite/ab A D over every case at the bench size.
 # Carry [".gpu/pack"] built with GPU_COMPILE=device, SUITE_VARIANTS="".
 set -uo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-out=${OUT:-$root/.gpu/out}
-mkdir -p "$out"
-t0=$SECONDS
-export PATH=$PATH:/usr/local/cuda/bin
+source "$(dirname "${BASH_SOURCE[0]}")/device_prelude.sh"
 work=.gpu/wac
 rm -rf "$work" && mkdir -p "$work/wd/stencil/detail"
 tar -C "$work" -xJf .gpu/pack/gpu.tar.xz suite || exit 2
 python3 bench/proto/warp_atomic_header.py runtime/include/stencil/detail/reduction.hpp \
   "$work/wd/stencil/detail/reduction.hpp" || exit 2
-python3 - "$work" >"$work/jobs" <<'PY'
-import sys
-work = sys.argv[1]
-lines = open(work + '/suite/compile.sh').read().split('\n')
-i = next(k for k, l in enumerate(lines) if l.startswith("printf '%s\\n'"))
-items = []
-for l in lines[i + 1:]:
-    if not l.startswith('  ') or l.strip().startswith('|'):
-        break
-    items.append(l.strip().rstrip('\\').strip())
-for k in range(0, len(items) - 2, 3):
-    src, obj, inc = (x.replace('.gpu/suite/', work + '/suite/') for x in items[k:k + 3])
-    if '/obj/O2/' not in obj and not obj.endswith('/main.o'):
-        continue
-    for v in ('A', 'D'):
-        if v == 'D' and obj.endswith('/main.o'):
-            continue
-        print(src, obj.replace('/suite/obj/', '/obj%s/' % v), inc, v, sep='\n')
-PY
+python3 bench/proto/suite_o2_jobs.py "$work" | while read -r src obj inc; do
+  printf '%s\n%s\n%s\nA\n' "$src" "${obj/\/suite\/obj\//\/objA\/}" "$inc"
+  [[ $obj == */main.o ]] || printf '%s\n%s\n%s\nD\n' "$src" "${obj/\/suite\/obj\//\/objD\/}" "$inc"
+done >"$work/jobs"
 mkdir -p "$work/objA/O2" "$work/objD/O2"
 echo "nvcc: $(($(wc -l <"$work/jobs") / 4)) objects on $(nproc) cores"
 xargs -d '\n' -n 4 -P "$(nproc)" sh -c \

@@ -5,12 +5,7 @@
 # --check (fused paths included), then each --bench, A and D alternated,
 # two passes. Carry [".gpu/pack"]. Output under $OUT (or .gpu/out).
 set -uo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-out=${OUT:-$root/.gpu/out}
-mkdir -p "$out"
-t0=$SECONDS
-export PATH=$PATH:/usr/local/cuda/bin
+source "$(dirname "${BASH_SOURCE[0]}")/device_prelude.sh"
 work=.gpu/wae
 # PHASE=build builds only, PHASE=run runs what a build left (the two can
 # then overlap another job's GPU work with this one's compiles).

@@ -142,11 +142,14 @@ std::string KernelEmitter::fusedColumn(int Dim) const {
   const std::string D = std::to_string(Dim), I = "i" + D + "_";
   std::string S = "  // This thread's column, the same at every level.\n"
                   "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
-                  "  const Index " + I + " = f" + D + "_ + tx_;\n"
-                  "  const bool col_in_ = " + I + " >= 0 && " + I + " < n" + D +
+                  "  const Index " +
+                  I + " = f" + D +
+                  "_ + tx_;\n"
+                  "  const bool col_in_ = " +
+                  I + " >= 0 && " + I + " < n" + D +
                   "_;\n"
-                  "  const bool col_inner_ = " + I + " >= lo" + D + "_ && " +
-                  I + " < hi" + D + "_;\n";
+                  "  const bool col_inner_ = " +
+                  I + " >= lo" + D + "_ && " + I + " < hi" + D + "_;\n";
   if (hasReductions())
     S += "  const bool col_own_ = " + I + " >= o" + D + "_ && " + I + " < o" +
          D + "_ + T" + D + "_;\n";

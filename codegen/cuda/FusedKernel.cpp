@@ -139,20 +139,22 @@ bool KernelEmitter::fusedRecordField(const std::string &Grid) const {
 }
 
 std::string KernelEmitter::fusedColumn(int Dim) const {
-  const std::string D = std::to_string(Dim), I = "i" + D + "_";
+  // The level's names along Dim: i1_, f1_, n1_, ... for rank 2, i2_, ... for
+  // rank 3.
+  auto Name = [&](const char *Stem) {
+    return Stem + std::to_string(Dim) + "_";
+  };
+  const std::string I = Name("i");
   std::string S = "  // This thread's column, the same at every level.\n"
-                  "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n"
-                  "  const Index " +
-                  I + " = f" + D +
-                  "_ + tx_;\n"
-                  "  const bool col_in_ = " +
-                  I + " >= 0 && " + I + " < n" + D +
-                  "_;\n"
-                  "  const bool col_inner_ = " +
-                  I + " >= lo" + D + "_ && " + I + " < hi" + D + "_;\n";
+                  "  const int tx_ = threadIdx.x, ty_ = threadIdx.y;\n";
+  S += "  const Index " + I + " = " + Name("f") + " + tx_;\n";
+  S += "  const bool col_in_ = " + I + " >= 0 && " + I + " < " + Name("n") +
+       ";\n";
+  S += "  const bool col_inner_ = " + I + " >= " + Name("lo") + " && " + I +
+       " < " + Name("hi") + ";\n";
   if (hasReductions())
-    S += "  const bool col_own_ = " + I + " >= o" + D + "_ && " + I + " < o" +
-         D + "_ + T" + D + "_;\n";
+    S += "  const bool col_own_ = " + I + " >= " + Name("o") + " && " + I +
+         " < " + Name("o") + " + " + Name("T") + ";\n";
   for (const Param &P : K.reductions())
     S += "  " + cxxType(P.Accum) + " " + P.Name +
          "_step_[Steps]; // this thread's partials, one per step\n"
